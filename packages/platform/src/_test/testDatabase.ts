@@ -1,0 +1,24 @@
+import { randomBytes } from 'node:crypto';
+import type { Database } from '../db/database.ts';
+import { openDatabase } from '../db/openDatabase.ts';
+import { migrate, type Migration } from '../db/migrate.ts';
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new schema
+ * of its own on that PostgreSQL server (dropped on close), so test files can run in parallel against one server.
+ */
+export async function openTestDatabase(migrations: readonly Migration[] = []): Promise<Database & { schema?: string }> {
+  const url = process.env.DATABASE_URL;
+  const schema = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const db = await openDatabase({ url, schema });
+  await migrate(db, migrations);
+  if (!url) return db;
+  return {
+    ...db,
+    schema,
+    async close() {
+      await db.exec(`drop schema if exists ${schema} cascade`);
+      await db.close();
+    },
+  };
+}

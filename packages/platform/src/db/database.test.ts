@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../_test/testDatabase.ts';
+import type { Database } from './database.ts';
+import { migrate } from './migrate.ts';
+
+describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await openTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('runs migrations once, in order, and records them', async () => {
+    const m = [
+      { id: 't/0001.sql', sql: 'create table a (id int primary key, amount numeric(78,0), meta jsonb, at timestamptz)' },
+      { id: 't/0002.sql', sql: 'alter table a add column note text' },
+    ];
+    expect(await migrate(db, m)).toEqual(['t/0001.sql', 't/0002.sql']);
+    expect(await migrate(db, m)).toEqual([]);
+  });
+
+  it('round-trips numeric as exact strings, jsonb as objects, timestamptz as Date', async () => {
+    const at = new Date('2026-01-02T03:04:05.678Z');
+    const big = 123456789012345678901234567890n;
+    await db.query('insert into a (id, amount, meta, at) values ($1, $2, $3, $4)', [1, big, { k: 'v', n: [1] }, at]);
+    const [row] = await db.query<{ amount: string; meta: unknown; at: Date }>('select * from a where id = $1', [1]);
+    expect(row?.amount).toBe(big.toString());
+    expect(row?.meta).toEqual({ k: 'v', n: [1] });
+    expect(row?.at).toBeInstanceOf(Date);
+    expect(row?.at.toISOString()).toBe(at.toISOString());
+    const [c] = await db.query<{ n: string }>('select count(*) as n from a');
+    expect(c?.n).toBe('1');
+  });
+
+  it('commits a transaction that resolves and rolls back one that throws', async () => {
+    await db.tx((tx) => tx.query('insert into a (id) values (2)'));
+    await expect(
+      db.tx(async (tx) => {
+        await tx.query('insert into a (id) values (3)');
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    const rows = await db.query<{ id: number }>('select id from a order by id');
+    expect(rows.map((r) => r.id)).toEqual([1, 2]);
+  });
+
+  it('delivers NOTIFY to listeners on a namespaced channel', async () => {
+    const ch = db.channel('wake');
+    const got = new Promise<string>((resolve) => {
+      void db.listen(ch, resolve).then(() => db.query('select pg_notify($1, $2)', [ch, 'hello']));
+    });
+    expect(await got).toBe('hello');
+  });
+});

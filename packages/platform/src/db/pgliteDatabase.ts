@@ -1,0 +1,45 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import type { Database, Sql } from './database.ts';
+
+/**
+ * Embedded PostgreSQL (PGlite). One connection: transactions are serialised by PGlite itself, which is
+ * what a single dev process wants. `dataDir` undefined means in memory (tests).
+ */
+export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+  const pg = new PGlite({
+    ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    // Match postgres.js: int8 and numeric as strings (exact), timestamps as Date.
+    parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
+  });
+  await pg.waitReady;
+
+  const wrap = (s: Pick<PGlite, 'query' | 'exec'>): Sql => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      const res = await s.query<T>(text, params.map(toPgliteParam));
+      return res.rows;
+    },
+    async exec(text: string) {
+      await s.exec(text);
+    },
+  });
+  const root = wrap(pg);
+  return {
+    kind: 'pglite',
+    query: root.query,
+    exec: root.exec,
+    tx: <T>(fn: (tx: Sql) => Promise<T>) => pg.transaction((t) => fn(wrap(t))),
+    async listen(channel, onNotify) {
+      const unsub = await pg.listen(channel, onNotify);
+      return () => unsub();
+    },
+    channel: (name) => name,
+    close: () => pg.close(),
+    dumpDataDir: () => pg.dumpDataDir('none'),
+  } as Database;
+}
+
+/** PGlite serialises plain objects as JSON already; bigint must become a string for numeric columns. */
+function toPgliteParam(v: unknown): unknown {
+  return typeof v === 'bigint' ? v.toString() : v;
+}

@@ -1,0 +1,50 @@
+import postgres from 'postgres';
+import type { Database, Sql } from './database.ts';
+
+export interface PostgresOptions {
+  url: string;
+  /** Schema to work in (created when missing); `public` when omitted. Tests use one schema per file. */
+  schema?: string;
+  max?: number;
+}
+
+/** PostgreSQL through postgres.js. Timestamps come back as Date, numeric/int8 as strings. */
+export async function openPostgres(opts: PostgresOptions): Promise<Database> {
+  const schema = opts.schema ?? 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const sql = postgres(opts.url, {
+    max: opts.max ?? 10,
+    onnotice: () => {},
+    connection: { search_path: schema, application_name: 'tender' },
+  });
+  if (schema !== 'public') await sql.unsafe(`create schema if not exists ${schema}`);
+
+  const wrap = (s: postgres.Sql | postgres.TransactionSql): Sql => ({
+    async query<T>(text: string, params: readonly unknown[] = []) {
+      return (await s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+    },
+    async exec(text: string) {
+      await s.unsafe(text);
+    },
+  });
+  const root = wrap(sql);
+  const prefix = schema === 'public' ? '' : `${schema}__`;
+
+  return {
+    kind: 'postgres',
+    query: root.query,
+    exec: root.exec,
+    tx: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((t) => fn(wrap(t))) as Promise<T>,
+    async listen(channel, onNotify) {
+      const sub = await sql.listen(channel, onNotify);
+      return () => sub.unlisten();
+    },
+    channel: (name) => `${prefix}${name}`,
+    close: () => sql.end({ timeout: 5 }),
+  };
+}
+
+/** bigint goes over the wire as text so that numeric(78,0) columns take any amount exactly. */
+function toParam(v: unknown): unknown {
+  return typeof v === 'bigint' ? v.toString() : v;
+}
