@@ -12,7 +12,10 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
 
   it('runs migrations once, in order, and records them', async () => {
     const m = [
-      { id: 't/0001.sql', sql: 'create table a (id int primary key, amount numeric(78,0), meta jsonb, at timestamptz)' },
+      {
+        id: 't/0001.sql',
+        sql: 'create table a (id int primary key, amount numeric(78,0), meta jsonb, at timestamptz)',
+      },
       { id: 't/0002.sql', sql: 'alter table a add column note text' },
     ];
     expect(await migrate(db, m)).toEqual(['t/0001.sql', 't/0002.sql']);

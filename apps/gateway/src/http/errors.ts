@@ -1,0 +1,65 @@
+import { HttpError, type ErrorDetail, type ErrorEnvelope } from '@tender/platform';
+
+/**
+ * Every error code the gateway answers with, its HTTP status and its `type`. One table: routes and operations
+ * throw `new GatewayError(code, message)`, the envelope looks the rest up here. Documented in the OpenAPI
+ * description and the README.
+ */
+export const GATEWAY_ERRORS = {
+  VALIDATION_FAILED: [400, 'invalid_request_error'],
+  INVALID_JSON: [400, 'invalid_request_error'],
+  BAD_REQUEST: [400, 'invalid_request_error'],
+  AUTHENTICATION_REQUIRED: [401, 'authentication_error'],
+  INVALID_CREDENTIALS: [401, 'authentication_error'],
+  PERMISSION_DENIED: [403, 'permission_error'],
+  NOT_FOUND: [404, 'invalid_request_error'],
+  RESOURCE_NOT_FOUND: [404, 'invalid_request_error'],
+  METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
+  IDEMPOTENCY_KEY_REUSED: [409, 'idempotency_error'],
+  IDEMPOTENCY_REQUEST_IN_PROGRESS: [409, 'idempotency_error'],
+  CONFLICT: [409, 'invalid_request_error'],
+  PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
+  UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
+  RATE_LIMITED: [429, 'rate_limit_error'],
+  INTERNAL_ERROR: [500, 'api_error'],
+  SERVICE_UNAVAILABLE: [503, 'api_error'],
+} as const satisfies Record<string, readonly [number, string]>;
+
+export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
+
+export class GatewayError extends HttpError {
+  constructor(
+    code: GatewayErrorCode,
+    message: string,
+    extra: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+  ) {
+    super(GATEWAY_ERRORS[code][0], code, message, extra);
+  }
+}
+
+const typeByStatus = (status: number): string =>
+  status === 401
+    ? 'authentication_error'
+    : status === 403
+      ? 'permission_error'
+      : status === 429
+        ? 'rate_limit_error'
+        : status >= 500
+          ? 'api_error'
+          : 'invalid_request_error';
+
+/** `{error: {type, code, message, request_id, details?}}` */
+export const gatewayEnvelope: ErrorEnvelope = {
+  render(err, requestId) {
+    const known = (GATEWAY_ERRORS as Record<string, readonly [number, string]>)[err.code];
+    return {
+      error: {
+        type: known?.[1] ?? typeByStatus(err.status),
+        code: err.code,
+        message: err.message,
+        request_id: requestId,
+        ...(err.extra.details ? { details: err.extra.details } : {}),
+      },
+    };
+  },
+};

@@ -1,0 +1,43 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+/** Base62 of `bytes` random bytes (rejection sampling keeps every character uniform). */
+export function randomBase62(length: number): string {
+  let out = '';
+  while (out.length < length) {
+    for (const b of randomBytes(length * 2)) {
+      if (b < 248 && out.length < length) out += ALPHABET[b % 62];
+    }
+  }
+  return out;
+}
+
+/** `pi_…`, `req_…`: a prefix and 24 base62 characters (~143 bits). */
+export function newId(prefix: string, length = 24): string {
+  return `${prefix}_${randomBase62(length)}`;
+}
+
+/**
+ * A bearer secret (API key, session token, access token): prefix + 40 base62 characters (~238 bits).
+ * Only `hashToken(secret)` is stored.
+ */
+export function newSecretToken(prefix: string): string {
+  return `${prefix}${randomBase62(40)}`;
+}
+
+/** SHA-256 hex of a high-entropy token. Fine for lookup: tokens are random, not passwords. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+export function sha256Hex(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+/** Constant-time comparison of two strings of possibly different length. */
+export function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}

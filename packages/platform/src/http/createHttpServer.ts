@@ -1,0 +1,220 @@
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { Logger } from 'pino';
+import { newId } from '../crypto/ids.ts';
+import { HttpError, KitErrorCode } from './httpError.ts';
+import { Metrics } from './metrics.ts';
+import { validationDetails } from './validationDetails.ts';
+
+export type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Each API renders errors in its own envelope; the kit decides status and code, the envelope the body. */
+export interface ErrorEnvelope {
+  render(err: HttpError, requestId: string): unknown;
+}
+
+export interface HttpServerOptions {
+  logger: Logger;
+  envelope: ErrorEnvelope;
+  /** Prefix of generated request ids (`req` gives `req_…`). */
+  requestIdPrefix: string;
+  /** Response header carrying the request id. */
+  requestIdHeader?: string;
+  bodyLimit?: number;
+  /** Default rate limit per client IP; routes may set their own `config.rateLimit`. False disables. */
+  rateLimit?: { max: number; timeWindowMs: number } | false;
+  openapi: {
+    path: string;
+    info: { title: string; version: string; description?: string };
+    components?: Record<string, unknown>;
+    tags?: { name: string; description?: string }[];
+  };
+  metrics?: Metrics;
+  /** Trust X-Forwarded-For (behind a proxy). */
+  trustProxy?: boolean;
+}
+
+/**
+ * A Fastify server with Tender's conventions: request ids, strict schema validation naming every failing field,
+ * every error (401/403/404/405/413/415/429/5xx included) in the API's own envelope, body size limit, rate limits,
+ * OpenAPI 3.1 generated from the route schemas, and Prometheus metrics.
+ */
+export async function createHttpServer(opts: HttpServerOptions): Promise<App & { metrics: Metrics }> {
+  const metrics = opts.metrics ?? new Metrics();
+  const app = Fastify({
+    loggerInstance: opts.logger,
+    disableRequestLogging: true,
+    bodyLimit: opts.bodyLimit ?? 1024 * 1024,
+    genReqId: () => newId(opts.requestIdPrefix),
+    trustProxy: opts.trustProxy ?? false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // JSON only: anything else is a 415 in the envelope rather than a string handed to a route.
+  app.removeContentTypeParser('text/plain');
+
+  // Bodies are validated strictly (no type coercion, unknown fields rejected where the schema says so);
+  // query strings, params and headers are strings on the wire, so they are coerced.
+  const strict = makeAjv(false);
+  const coercing = makeAjv('array');
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
+  app.setSchemaErrorFormatter((errors, dataVar) => {
+    const err = new HttpError(400, KitErrorCode.validation, 'Request validation failed', {
+      details: validationDetails(errors, dataVar),
+    });
+    return err;
+  });
+
+  // A second router, fed every route, answers "which other methods exist for this path?" for 405s.
+  const allRoutes = FindMyWay({ ignoreTrailingSlash: false });
+  app.addHook('onRoute', (route) => {
+    const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethod[];
+    for (const m of methods) {
+      if (m === 'HEAD' || allRoutes.hasRoute(m, route.url)) continue;
+      allRoutes.on(m, route.url, () => {});
+    }
+  });
+
+  const requestIdHeader = opts.requestIdHeader ?? 'request-id';
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header(requestIdHeader, req.id);
+  });
+  app.addHook('onResponse', async (req, reply) => {
+    const route = req.routeOptions.url ?? 'unmatched';
+    const seconds = reply.elapsedTime / 1000;
+    metrics.httpDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
+    req.log.info(
+      { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      'request',
+    );
+  });
+
+  const send = (reply: FastifyReply, req: FastifyRequest, err: HttpError) => {
+    for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
+    return reply.code(err.status).type('application/json; charset=utf-8').send(opts.envelope.render(err, req.id));
+  };
+
+  app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
+    const err = toHttpError(error);
+    if (err.status >= 500) req.log.error({ err: error }, 'unhandled error');
+    return send(reply, req, err);
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0] ?? '/';
+    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+      (m) => m !== req.method && allRoutes.find(m as HTTPMethod, path),
+    );
+    if (allowed.length) {
+      return send(
+        reply,
+        req,
+        new HttpError(
+          405,
+          KitErrorCode.methodNotAllowed,
+          `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+          {
+            headers: { allow: allowed.join(', ') },
+          },
+        ),
+      );
+    }
+    return send(reply, req, new HttpError(404, KitErrorCode.notFound, `No route ${req.method} ${path}`));
+  });
+
+  if (opts.rateLimit !== false) {
+    const rl = opts.rateLimit ?? { max: 600, timeWindowMs: 60_000 };
+    await app.register(rateLimit, {
+      global: true,
+      max: rl.max,
+      timeWindow: rl.timeWindowMs,
+      // Thrown from a hook, so it reaches the error handler and the envelope like any other error.
+      errorResponseBuilder: (_req, ctx) =>
+        new HttpError(429, KitErrorCode.rateLimited, `Too many requests; retry after ${Math.ceil(ctx.ttl / 1000)} s`, {
+          headers: { 'retry-after': String(Math.ceil(ctx.ttl / 1000)) },
+        }),
+    });
+  }
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: opts.openapi.info,
+      components: opts.openapi.components ?? {},
+      ...(opts.openapi.tags ? { tags: opts.openapi.tags } : {}),
+    },
+    hideUntagged: false,
+  });
+  app.get(opts.openapi.path, { schema: { hide: true }, config: { rateLimit: false } }, async () => app.swagger());
+  app.get('/metrics', { schema: { hide: true }, config: { rateLimit: false } }, async (_req, reply) => {
+    reply.type(metrics.registry.contentType);
+    return metrics.registry.metrics();
+  });
+
+  return Object.assign(app, { metrics }) as unknown as App & { metrics: Metrics };
+}
+
+function makeAjv(coerceTypes: false | 'array') {
+  const ajv = new Ajv({
+    allErrors: true,
+    verbose: true,
+    coerceTypes,
+    useDefaults: true,
+    removeAdditional: false,
+    strict: false,
+  });
+  addFormats.default(ajv);
+  return ajv;
+}
+
+/** Maps everything Fastify and its plugins throw onto the kit's codes. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  const e = error as FastifyError & { validation?: unknown; validationContext?: string };
+  if (e.validation) {
+    return new HttpError(400, KitErrorCode.validation, 'Request validation failed', {
+      details: validationDetails(e.validation as never, e.validationContext ?? 'body'),
+    });
+  }
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new HttpError(413, KitErrorCode.payloadTooLarge, 'Request body is larger than the limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new HttpError(415, KitErrorCode.unsupportedMediaType, 'Content-Type must be application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new HttpError(400, KitErrorCode.invalidJson, 'Body is empty but Content-Type is application/json');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new HttpError(400, KitErrorCode.invalidJson, 'Body is not valid JSON');
+  }
+  if (e instanceof SyntaxError || (e.statusCode === 400 && /JSON/i.test(e.message))) {
+    return new HttpError(400, KitErrorCode.invalidJson, 'Body is not valid JSON');
+  }
+  if (e.statusCode === 429) return new HttpError(429, KitErrorCode.rateLimited, 'Too many requests');
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
+    return new HttpError(e.statusCode, 'BAD_REQUEST', e.message);
+  }
+  return new HttpError(500, KitErrorCode.internal, 'An internal error occurred; it has been logged');
+}

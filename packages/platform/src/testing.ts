@@ -1,0 +1,2 @@
+// Test-only helpers, imported by other packages' tests as '@tender/platform/testing'.
+export * from './_test/testDatabase.ts';
