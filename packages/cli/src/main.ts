@@ -1,0 +1,60 @@
+import { ConfigError, createLogger, migrate, openDatabase } from '@tender/platform';
+import { join, resolve } from 'node:path';
+import { allMigrations } from './allMigrations.ts';
+import { loadTenderConfig } from './cliConfig.ts';
+import { printStartBanner } from './printStartBanner.ts';
+import { startTender } from './startTender.ts';
+import { runDevnet } from './runDevnet.ts';
+
+const USAGE = `Usage: tender <command>
+
+Commands:
+  start     Run Tender: devnet (dev profile), gateway, agent services and workers in one process
+  migrate   Apply database migrations and exit
+  devnet    Run only the local devnet (anvil with contracts and test tokens) until stopped
+  help      Show this help
+`;
+
+async function main(argv: string[]): Promise<void> {
+  const command = argv[0] ?? 'help';
+  if (command === 'help' || command === '--help' || command === '-h') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadTenderConfig();
+  switch (command) {
+    case 'start': {
+      const started = Date.now();
+      const tender = await startTender(config);
+      tender.shutdown.installSignalHandlers();
+      printStartBanner(tender.devJson, resolve(config.home), Date.now() - started);
+      return;
+    }
+    case 'migrate': {
+      const logger = createLogger({ level: config.logLevel });
+      const db = await openDatabase({
+        url: config.databaseUrl,
+        dataDir: config.databaseUrl ? undefined : join(resolve(config.home), 'pglite'),
+      });
+      const applied = await migrate(db, await allMigrations());
+      logger.info({ applied }, applied.length ? 'migrations applied' : 'database is up to date');
+      await db.close();
+      return;
+    }
+    case 'devnet':
+      await runDevnet(config);
+      return;
+    default:
+      process.stderr.write(`Unknown command "${command}".\n\n${USAGE}`);
+      process.exitCode = 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    process.stderr.write(`${err.message}\n`);
+  } else {
+    process.stderr.write(`tender: ${(err as Error)?.stack ?? String(err)}\n`);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,23 @@
+import type { DevJson } from './devJson.ts';
+
+/** What a person needs after `npm start`: where everything is and a key to call the API with. */
+export function printStartBanner(dev: DevJson, home: string, ms: number): void {
+  const g = dev.gateway ?? {};
+  const a = dev.agents ?? {};
+  const d = dev.devnet as { rpcUrl?: string; chainId?: number } | undefined;
+  const lines = [
+    '',
+    `Tender is running (started in ${(ms / 1000).toFixed(1)} s)`,
+    '',
+    `  Gateway API        ${g.url}        OpenAPI ${g.openapi}`,
+    ...(g.testApiKey ? [`  Test API key       ${g.testApiKey}`] : []),
+    `  Agent services     ${a.url}        OpenAPI ${a.openapi}`,
+    `  Inbound SMTP       127.0.0.1:${a.smtpPort}  (mailboxes @${a.emailDomain})`,
+    ...(d ? [`  Devnet RPC         ${d.rpcUrl}  (chain id ${d.chainId})`] : []),
+    '',
+    `  Machine-readable:  ${home}/dev.json`,
+    '  Try:  curl -s ' + `${g.url}/healthz`,
+    '',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}

@@ -1,0 +1,113 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = new URL('../../../', import.meta.url).pathname;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number };
+      s.close(() => resolve(port));
+    });
+    s.on('error', reject);
+  });
+}
+
+/** Starts `tender start` as a person would (through the npm script's entry), in its own TENDER_HOME. */
+function startTender(env: Record<string, string>): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'start'], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+async function waitFor<T>(fn: () => Promise<T | undefined>, ms: number): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const v = await fn().catch(() => undefined);
+    if (v !== undefined) return v;
+    if (Date.now() > until) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null) return child.exitCode;
+  return new Promise((resolve) => {
+    child.once('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
+describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh home)', () => {
+  const children: ChildProcess[] = [];
+  let home: string;
+  afterAll(async () => {
+    for (const c of children) c.kill('SIGKILL');
+    if (home) await rm(home, { recursive: true, force: true });
+  });
+
+  it('serves /healthz within 20 s, writes dev.json, and keeps chain and database together across a restart', async () => {
+    home = await mkdtemp(join(tmpdir(), 'tender-start-'));
+    const env = {
+      TENDER_HOME: home,
+      GATEWAY_PORT: String(await freePort()),
+      AGENTS_PORT: String(await freePort()),
+      SMTP_PORT: String(await freePort()),
+    };
+    const t0 = Date.now();
+    const first = startTender(env);
+    children.push(first);
+    let output = '';
+    first.stdout!.on('data', (d) => (output += d));
+    first.stderr!.on('data', (d) => (output += d));
+    const health = await waitFor(async () => {
+      const r = await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`);
+      return r.ok ? ((await r.json()) as { status: string }) : undefined;
+    }, 20_000).catch((e) => {
+      throw new Error(`${(e as Error).message}; output:\n${output}`);
+    });
+    expect(health.status).toBe('ok');
+    expect(Date.now() - t0).toBeLessThan(20_000);
+
+    const dev = await waitFor(async () => JSON.parse(await readFile(join(home, 'dev.json'), 'utf8')), 5_000);
+    expect(dev.gateway.url).toBe(`http://127.0.0.1:${env.GATEWAY_PORT}`);
+    expect(dev.agents).toMatchObject({ smtpPort: Number(env.SMTP_PORT), emailDomain: 'agents.localhost' });
+    expect(dev.devnet.chainId).toBe(31337);
+    for (const t of ['USDC', 'EURC', 'USDT', 'bridgedUSDC', 'plainERC20']) expect(dev.devnet.tokens[t]).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(dev.devnet.contracts.depositFactory).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    const agents = await fetch(`${dev.agents.url}/api/v1`);
+    expect(agents.status).toBe(200);
+    const ready = await fetch(`${dev.gateway.url}/readyz`);
+    expect(ready.status).toBe(200);
+    const doc = (await (await fetch(`${dev.gateway.url}/v1/openapi.json`)).json()) as { openapi: string; info: { version: string } };
+    expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '2026-10-01' } });
+
+    // Move the chain on, then restart: the same contracts and the advanced chain come back.
+    const rpc = async (method: string, params: unknown[] = []) =>
+      ((await (await fetch(dev.devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: string }).result;
+    await rpc('evm_mine');
+    const heightBefore = Number(await rpc('eth_blockNumber'));
+    expect(await stop(first)).toBe(0);
+
+    const second = startTender(env);
+    children.push(second);
+    await waitFor(async () => ((await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`)).ok ? true : undefined), 20_000);
+    const dev2 = await waitFor(async () => {
+      const d = JSON.parse(await readFile(join(home, 'dev.json'), 'utf8'));
+      return d.devnet.rpcUrl !== dev.devnet.rpcUrl || d.devnet ? d : undefined;
+    }, 5_000);
+    expect(dev2.devnet.tokens).toEqual(dev.devnet.tokens);
+    expect(dev2.devnet.contracts).toEqual(dev.devnet.contracts);
+    const rpc2 = async (method: string) =>
+      ((await (await fetch(dev2.devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: string }).result;
+    expect(Number(await rpc2('eth_blockNumber'))).toBeGreaterThanOrEqual(heightBefore);
+    expect(await stop(second)).toBe(0);
+  }, 90_000);
+});
