@@ -1,0 +1,532 @@
+import { performance } from 'node:perf_hooks';
+import type { Database, Sql } from '../db/database.ts';
+import { type BackoffFn, defaultBackoff } from './backoff.ts';
+import { claimJobs } from './claimJobs.ts';
+import { completeJobs } from './completeJobs.ts';
+import { extendLeases } from './extendLeases.ts';
+import { failJobs, type JobFailure } from './failJobs.ts';
+import type { Job } from './job.ts';
+import { LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
+import { assertJobsChannel, jobsChannel } from './jobsChannel.ts';
+import { releaseJobs } from './releaseJobs.ts';
+import { requeueExpiredJobs } from './requeueExpiredJobs.ts';
+import { withJobLease } from './withJobLease.ts';
+
+/** What a handler gets besides its job. */
+export interface JobContext {
+  /** The fencing token of this run's lease. */
+  readonly leaseToken: string;
+  /**
+   * Aborts when this run's lease is lost (a heartbeat was refused, or could not be made before the lease ran out)
+   * or when the runner is stopping. The reason is a LeaseLostError or a RunnerStoppingError. Pass it to fetch()
+   * and the like; a handler that ignores it is still waited for by a graceful stop.
+   */
+  readonly signal: AbortSignal;
+  /**
+   * Runs `fn` in a transaction that first checks this lease is still live and marks the job done, committing both
+   * with `fn`'s writes (see withJobLease): a database effect made here happens exactly once. Throws LeaseLostError
+   * (nothing committed) when the lease is gone. Once it has committed, the job is done whatever the handler does next.
+   */
+  withLease<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+}
+
+/**
+ * A job handler. Resolve: the job is done. Throw: retried after backoff, or dead when attempts are used up;
+ * PermanentJobError: dead at once; RetryLaterError(ms): retried after exactly that delay.
+ *
+ * Declared through a method so that parameters are checked bivariantly: a handler typed for its own payload
+ * (`Job<{ orderId: string }>`) fits a queue map of `JobHandler<unknown>`. Payloads are JSON from the database;
+ * a handler should validate what it reads.
+ */
+export type JobHandler<P = unknown> = {
+  bivarianceHack(job: Job<P>, ctx: JobContext): Promise<void>;
+}['bivarianceHack'];
+
+export interface QueueDefinition<P = unknown> {
+  handler: JobHandler<P>;
+  /** Delay before retrying a failed run. Default: exponentialBackoff() (1 s base, 1 h cap, equal jitter). */
+  backoff?: BackoffFn;
+}
+
+/** Structurally compatible with pino. */
+export interface JobLogger {
+  debug?(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+export interface JobRunnerOptions {
+  db: Database;
+  queues: Record<string, JobHandler | QueueDefinition>;
+  /** Handlers running at once. Default 10. */
+  concurrency?: number;
+  /** Lease length; extended while the handler runs. A crashed worker's jobs run again this long after. Default 30 s. */
+  leaseMs?: number;
+  /**
+   * Fallback polling period: claim due jobs and requeue expired leases. NOTIFY wakes runners at once for new due
+   * jobs; polling finds delayed jobs and retries as they become due, and covers lost notifications. Default 1 s.
+   */
+  pollMs?: number;
+  /** Lease extension period. Default leaseMs / 3 (two extensions may fail before the lease runs out). */
+  heartbeatMs?: number;
+  /** LISTEN for wake-ups. Default true; false leaves polling only. */
+  listen?: boolean;
+  logger?: JobLogger;
+}
+
+export interface StopOptions {
+  /**
+   * Stop waiting for in-flight handlers after this long. Their leases then simply expire and the jobs run again
+   * elsewhere. Default: wait until all have finished.
+   */
+  timeoutMs?: number;
+}
+
+export interface JobRunner {
+  /** Subscribes to wake-ups and starts claiming. Resolves once listening. */
+  start(): Promise<void>;
+  /**
+   * Graceful stop, safe to call from a signal handler and more than once: stops claiming, aborts handlers' signals,
+   * waits for running handlers, records their outcomes, releases jobs it claimed but did not start. Jobs whose
+   * handler failed because of the stop are released without counting an attempt.
+   */
+  stop(opts?: StopOptions): Promise<void>;
+  /** Handlers running now. */
+  readonly inFlight: number;
+}
+
+export function createJobRunner(opts: JobRunnerOptions): JobRunner {
+  return new Runner(opts);
+}
+
+/** A run this runner holds a lease for: from claim until its outcome is written (or the lease is known lost). */
+interface Run {
+  job: Job;
+  backoff: BackoffFn;
+  controller: AbortController;
+  /** Local monotonic time (performance.now) before which the lease is certainly still live. */
+  deadline: number;
+  /** withLease transactions in progress: heartbeats skip the job meanwhile (the tx holds its row lock). */
+  inTx: number;
+  /** A withLease transaction committed: the job is done. */
+  doneInTx: boolean;
+  lost: boolean;
+}
+
+type Outcome = { kind: 'complete' } | { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release' };
+
+const consoleLogger: JobLogger = {
+  warn: (obj, msg) => console.warn(msg ?? 'job runner warning', obj),
+  error: (obj, msg) => console.error(msg ?? 'job runner error', obj),
+};
+
+class Runner implements JobRunner {
+  private readonly db: Database;
+  private readonly defs = new Map<string, { handler: JobHandler; backoff: BackoffFn }>();
+  private readonly queueNames: string[];
+  private readonly concurrency: number;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly heartbeatMs: number;
+  private readonly listen: boolean;
+  private readonly log: JobLogger;
+
+  private readonly runs = new Map<string, Run>();
+  private active = 0;
+  private claiming = false;
+  private pumpQueued = false;
+  /** Nothing was due at the last claim; only a wake-up (NOTIFY, poll tick) makes claiming worthwhile again. */
+  private drained = false;
+  /** Bumped by every wake-up, so that a claim racing a NOTIFY does not conclude "drained". */
+  private wakeSeq = 0;
+  private queueOffset = 0;
+
+  /** Outcomes waiting to be written, batched: one statement per kind per flush. */
+  private pending: { run: Run; outcome: Outcome }[] = [];
+  private flushing: Promise<void> | null = null;
+
+  private started = false;
+  private stopping = false;
+  private stopPromise: Promise<void> | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private pollTimer: NodeJS.Timeout | null = null;
+  private heartbeatTimer: NodeJS.Timeout | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(opts: JobRunnerOptions) {
+    this.db = opts.db;
+    for (const [name, q] of Object.entries(opts.queues)) {
+      this.defs.set(
+        name,
+        typeof q === 'function'
+          ? { handler: q, backoff: defaultBackoff }
+          : { handler: q.handler, backoff: q.backoff ?? defaultBackoff },
+      );
+    }
+    this.queueNames = [...this.defs.keys()];
+    if (this.queueNames.length === 0) throw new TypeError('createJobRunner: no queues');
+    this.concurrency = opts.concurrency ?? 10;
+    this.leaseMs = opts.leaseMs ?? 30_000;
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.heartbeatMs = opts.heartbeatMs ?? Math.max(1, Math.floor(this.leaseMs / 3));
+    this.listen = opts.listen ?? true;
+    this.log = opts.logger ?? consoleLogger;
+    if (!(Number.isInteger(this.concurrency) && this.concurrency >= 1))
+      throw new RangeError('concurrency must be >= 1');
+    if (!(this.leaseMs >= 100)) throw new RangeError('leaseMs must be >= 100');
+    if (!(this.heartbeatMs < this.leaseMs)) throw new RangeError('heartbeatMs must be shorter than leaseMs');
+    if (!(this.pollMs >= 1)) throw new RangeError('pollMs must be >= 1');
+  }
+
+  get inFlight(): number {
+    return this.active;
+  }
+
+  async start(): Promise<void> {
+    if (this.started || this.stopping) throw new Error('job runner already started or stopped');
+    this.started = true;
+    await assertJobsChannel(this.db);
+    if (this.listen) {
+      this.unlisten = await this.db.listen(jobsChannel(this.db), (queue) => {
+        if (this.defs.has(queue)) this.wake();
+      });
+    }
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
+    this.schedulePoll();
+    this.wake();
+  }
+
+  stop(opts: StopOptions = {}): Promise<void> {
+    this.stopPromise ??= this.doStop(opts);
+    return this.stopPromise;
+  }
+
+  private async doStop(opts: StopOptions): Promise<void> {
+    this.stopping = true;
+    if (this.pollTimer) clearTimeout(this.pollTimer);
+    for (const run of this.runs.values()) {
+      if (!run.controller.signal.aborted) run.controller.abort(new RunnerStoppingError());
+    }
+    const unlisten = this.unlisten;
+    this.unlisten = null;
+    if (unlisten) await unlisten().catch((err: unknown) => this.log.warn({ err }, 'jobs: unlisten failed'));
+    let timer: NodeJS.Timeout | undefined;
+    const idle = new Promise<void>((resolve) => {
+      this.idleWaiters.push(resolve);
+      this.checkIdle();
+    });
+    const timedOut =
+      opts.timeoutMs === undefined
+        ? idle.then(() => false)
+        : Promise.race([
+            idle.then(() => false),
+            new Promise<boolean>((r) => (timer = setTimeout(() => r(true), opts.timeoutMs))),
+          ]);
+    const gaveUp = await timedOut;
+    clearTimeout(timer);
+    // Heartbeats run until the last handler is done: a slow handler finishing during shutdown keeps its lease.
+    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
+    if (gaveUp) {
+      this.log.warn(
+        { running: this.active, unwritten: this.runs.size },
+        'jobs: stop timed out; remaining leases will expire and their jobs run again',
+      );
+    }
+  }
+
+  private checkIdle(): void {
+    if (!this.stopping || this.active > 0 || this.claiming || this.flushing || this.pending.length > 0) return;
+    for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  // ---- claiming ------------------------------------------------------------------------------------------------
+
+  private wake(): void {
+    this.wakeSeq++;
+    this.drained = false;
+    this.schedulePump();
+  }
+
+  /**
+   * Coalesces claim triggers into one claim per event-loop turn: when a batch of short handlers finishes, their
+   * slots are all free by the time the claim runs, so it fetches one large batch instead of many small ones.
+   */
+  private schedulePump(): void {
+    if (this.pumpQueued || this.stopping) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      void this.pump();
+    });
+  }
+
+  /** At most one claim in flight; it asks for every free slot. */
+  private async pump(): Promise<void> {
+    if (this.stopping || this.claiming || this.drained) return;
+    const free = this.concurrency - this.active;
+    if (free <= 0) return;
+    this.claiming = true;
+    const seq = this.wakeSeq;
+    const startedAt = performance.now();
+    let jobs: Job[] = [];
+    try {
+      jobs = await claimJobs(this.db, { queues: this.rotatedQueues(), limit: free, leaseMs: this.leaseMs });
+      this.drained = jobs.length < free && this.wakeSeq === seq;
+    } catch (err) {
+      // Database unreachable or similar: wait for the next poll tick rather than spin.
+      this.drained = true;
+      this.log.error({ err }, 'jobs: claim failed');
+    } finally {
+      this.claiming = false;
+    }
+    // The lease was set by the server after startedAt, so startedAt + leaseMs is a safe local bound.
+    const deadline = startedAt + this.leaseMs;
+    for (const job of jobs) {
+      // claimJobs only takes our queues, so `def` is always found; a release keeps the job safe regardless.
+      const def = this.defs.get(job.queue);
+      const run: Run = {
+        job,
+        backoff: def?.backoff ?? defaultBackoff,
+        controller: new AbortController(),
+        deadline,
+        inTx: 0,
+        doneInTx: false,
+        lost: false,
+      };
+      this.runs.set(job.id, run);
+      if (this.stopping || !def) {
+        this.record(run, { kind: 'release' });
+      } else {
+        this.active++;
+        void this.execute(run, def.handler);
+      }
+    }
+    this.checkIdle();
+    this.schedulePump();
+  }
+
+  private rotatedQueues(): string[] {
+    const n = this.queueNames.length;
+    if (n === 1) return this.queueNames;
+    this.queueOffset = (this.queueOffset + 1) % n;
+    return [...this.queueNames.slice(this.queueOffset), ...this.queueNames.slice(0, this.queueOffset)];
+  }
+
+  private schedulePoll(): void {
+    this.pollTimer = setTimeout(() => void this.poll(), this.pollMs);
+  }
+
+  private async poll(): Promise<void> {
+    if (this.stopping) return;
+    try {
+      const requeued = await requeueExpiredJobs(this.db);
+      for (const r of requeued) {
+        this.log.warn({ jobId: r.id, queue: r.queue, state: r.state }, 'jobs: lease expired; job taken back');
+      }
+    } catch (err) {
+      this.log.error({ err }, 'jobs: requeue of expired leases failed');
+    }
+    if (this.stopping) return;
+    this.wake();
+    this.schedulePoll();
+  }
+
+  // ---- running -------------------------------------------------------------------------------------------------
+
+  private async execute(run: Run, handler: JobHandler): Promise<void> {
+    const { job } = run;
+    const ctx: JobContext = {
+      leaseToken: job.leaseToken,
+      signal: run.controller.signal,
+      withLease: async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+        if (run.doneInTx) throw new Error(`withLease: job ${job.id} is already done by an earlier withLease`);
+        run.inTx++;
+        try {
+          const result = await withJobLease(this.db, job, fn);
+          run.doneInTx = true;
+          return result;
+        } catch (err) {
+          if (err instanceof LeaseLostError) this.loseLease(run);
+          throw err;
+        } finally {
+          run.inTx--;
+        }
+      },
+    };
+    let outcome: Outcome;
+    try {
+      await handler(job, ctx);
+      outcome = { kind: 'complete' };
+    } catch (err) {
+      outcome = this.failureOutcome(run, err);
+    }
+    this.active--;
+    this.schedulePump();
+    if (run.doneInTx) {
+      if (outcome.kind !== 'complete') {
+        this.log.warn(
+          { jobId: job.id, queue: job.queue, err: outcome },
+          'jobs: handler failed after withLease committed; job stays done',
+        );
+      }
+      this.runs.delete(job.id);
+    } else if (run.lost) {
+      this.log.warn({ jobId: job.id, queue: job.queue }, 'jobs: lease lost while running; outcome discarded');
+      this.runs.delete(job.id);
+    } else {
+      this.record(run, outcome);
+    }
+    this.checkIdle();
+  }
+
+  private failureOutcome(run: Run, err: unknown): Outcome {
+    const { job } = run;
+    const error = describeError(err);
+    if (err instanceof PermanentJobError) return { kind: 'fail', error, retryInMs: null };
+    const last = job.attempts >= job.maxAttempts;
+    if (err instanceof RetryLaterError) return { kind: 'fail', error, retryInMs: last ? null : err.delayMs };
+    const reason: unknown = run.controller.signal.reason;
+    if (this.stopping && reason instanceof RunnerStoppingError) return { kind: 'release' };
+    if (last) return { kind: 'fail', error, retryInMs: null };
+    let delay: number;
+    try {
+      delay = run.backoff(job.attempts, err);
+      if (!Number.isFinite(delay) || delay < 0) throw new RangeError(`backoff returned ${delay}`);
+    } catch (backoffErr) {
+      this.log.error({ err: backoffErr, queue: job.queue }, 'jobs: backoff function failed; using the default');
+      delay = defaultBackoff(job.attempts, err);
+    }
+    return { kind: 'fail', error, retryInMs: delay };
+  }
+
+  private loseLease(run: Run): void {
+    if (run.lost) return;
+    run.lost = true;
+    if (!run.controller.signal.aborted) run.controller.abort(new LeaseLostError(run.job.id));
+  }
+
+  // ---- writing outcomes ----------------------------------------------------------------------------------------
+
+  private record(run: Run, outcome: Outcome): void {
+    this.pending.push({ run, outcome });
+    this.flushing ??= this.flush();
+  }
+
+  /**
+   * Group commit: one flush in flight; outcomes recorded meanwhile go into the next one. Each flush writes all
+   * completions in one statement, all failures in one, all releases in one, every row fenced by its lease.
+   */
+  private async flush(): Promise<void> {
+    while (this.pending.length > 0) {
+      const batch = this.pending.splice(0);
+      const complete = batch.filter((p) => p.outcome.kind === 'complete').map((p) => p.run);
+      const release = batch.filter((p) => p.outcome.kind === 'release').map((p) => p.run);
+      const fail: { run: Run; failure: JobFailure }[] = [];
+      for (const p of batch) {
+        if (p.outcome.kind === 'fail') {
+          fail.push({
+            run: p.run,
+            failure: { ...leaseOf(p.run), error: p.outcome.error, retryInMs: p.outcome.retryInMs },
+          });
+        }
+      }
+      const results = await Promise.allSettled([
+        completeJobs(this.db, complete.map(leaseOf)),
+        failJobs(
+          this.db,
+          fail.map((f) => f.failure),
+        ),
+        releaseJobs(this.db, release.map(leaseOf)),
+      ]);
+      const [c, f, r] = results;
+      let retry = false;
+      retry = this.settle(complete, c, 'complete', batch) || retry;
+      retry =
+        this.settle(
+          fail.map((x) => x.run),
+          f,
+          'fail',
+          batch,
+        ) || retry;
+      retry = this.settle(release, r, 'release', batch) || retry;
+      if (retry) await sleep(Math.min(this.pollMs, 1_000));
+    }
+    this.flushing = null;
+    this.checkIdle();
+  }
+
+  /** Returns true when the write failed and some outcomes were put back for another try. */
+  private settle(
+    runs: Run[],
+    result: PromiseSettledResult<Set<string> | Map<string, unknown>>,
+    kind: Outcome['kind'],
+    batch: { run: Run; outcome: Outcome }[],
+  ): boolean {
+    if (runs.length === 0) return false;
+    if (result.status === 'fulfilled') {
+      for (const run of runs) {
+        if (!result.value.has(run.job.id)) {
+          this.log.warn(
+            { jobId: run.job.id, queue: run.job.queue, kind },
+            'jobs: lease lost before the outcome was written; refused',
+          );
+        }
+        this.runs.delete(run.job.id);
+      }
+      return false;
+    }
+    this.log.error({ err: result.reason, kind, jobs: runs.length }, 'jobs: writing outcomes failed');
+    // Try again while the lease can still be live; after that the write would be refused anyway and the job
+    // is requeued by requeueExpiredJobs.
+    const now = performance.now();
+    for (const run of runs) {
+      if (now < run.deadline) {
+        const item = batch.find((p) => p.run === run);
+        if (item) this.pending.push(item);
+      } else {
+        this.runs.delete(run.job.id);
+      }
+    }
+    return true;
+  }
+
+  // ---- leases --------------------------------------------------------------------------------------------------
+
+  /** Extends every lease held (handlers running, outcomes not yet written) in one statement. */
+  private async heartbeat(): Promise<void> {
+    const held = [...this.runs.values()].filter((r) => !r.lost && !r.doneInTx && r.inTx === 0);
+    if (held.length === 0) return;
+    const startedAt = performance.now();
+    let extended: Set<string>;
+    try {
+      extended = await extendLeases(this.db, held.map(leaseOf), this.leaseMs);
+    } catch (err) {
+      this.log.error({ err }, 'jobs: lease extension failed');
+      // Could not extend: a lease whose local deadline has passed may already be someone else's.
+      const now = performance.now();
+      for (const run of held) if (now >= run.deadline && this.runs.has(run.job.id)) this.loseLease(run);
+      return;
+    }
+    for (const run of held) {
+      if (extended.has(run.job.id)) {
+        run.deadline = startedAt + this.leaseMs;
+      } else if (this.runs.get(run.job.id) === run && !run.doneInTx && run.inTx === 0) {
+        // Refused and still ours (not finished while the statement ran): the lease is gone.
+        this.loseLease(run);
+      }
+    }
+  }
+}
+
+function leaseOf(run: Run): { id: string; leaseToken: string } {
+  return { id: run.job.id, leaseToken: run.job.leaseToken };
+}
+
+function describeError(err: unknown): string {
+  if (err instanceof Error) return `${err.name}: ${err.message}`;
+  return String(err);
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
