@@ -1,0 +1,281 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  deriveStatus,
+  isConfirmedStatus,
+  transitionEvents,
+  type PaymentFacts,
+  type PaymentStatus,
+  type TransferFact,
+} from './status.ts';
+
+const T0 = new Date('2026-10-01T00:00:00Z');
+const EXP = new Date(T0.getTime() + 1200_000);
+const at = (s: number) => new Date(T0.getTime() + s * 1000);
+const A = 10_000_000n; // 10.00 USDC
+
+const tx = (amountUnits: bigint, o: Partial<TransferFact> = {}): TransferFact => ({
+  kind: 'incoming',
+  official: true,
+  amountUnits,
+  blockTime: at(60),
+  final: true,
+  removed: false,
+  ...o,
+});
+const facts = (transfers: TransferFact[], o: Partial<PaymentFacts> = {}): PaymentFacts => ({
+  amountUnits: A,
+  expiresAt: EXP,
+  opened: true,
+  transfers,
+  sweeps: [],
+  ...o,
+});
+const status = (f: PaymentFacts, now = at(120)) => deriveStatus(f, now).status;
+
+describe('deriveStatus: the spec rules', () => {
+  it('reaches every funding state from its facts', () => {
+    expect(status(facts([]))).toBe('AWAITING_PAYMENT');
+    expect(status(facts([], { opened: false }))).toBe('CREATED');
+    expect(status(facts([tx(A, { final: false })]))).toBe('DETECTED');
+    expect(status(facts([tx(A / 2n), tx(A / 4n, { final: false })]))).toBe('CONFIRMING');
+    expect(status(facts([tx(A)]))).toBe('PAID');
+    const over = deriveStatus(facts([tx(A + 2_500_000n)]), at(120));
+    expect(over.status).toBe('OVERPAID');
+    expect(over.excessUnits).toBe(2_500_000n);
+    expect(status(facts([]), at(1200))).toBe('EXPIRED');
+    expect(status(facts([tx(A / 2n)]), at(1300))).toBe('UNDERPAID');
+    expect(status(facts([tx(A, { blockTime: at(1300) })]), at(1400))).toBe('LATE_PAYMENT');
+    expect(status(facts([tx(A, { official: false })]))).toBe('INVALID_ASSET');
+    expect(status(facts([tx(A, { official: false })]), at(1300))).toBe('INVALID_ASSET');
+  });
+
+  it('rule 2: several transfers add up', () => {
+    expect(status(facts([tx(3_000_000n), tx(3_000_000n), tx(4_000_000n)]))).toBe('PAID');
+    expect(status(facts([tx(3_000_000n), tx(3_000_000n)]))).toBe('CONFIRMING');
+  });
+
+  it('rule 3: on-time funds waiting for finality at expiry are not late; late funds are', () => {
+    expect(status(facts([tx(A, { final: false })]), at(1300))).toBe('CONFIRMING');
+    expect(status(facts([tx(A, { blockTime: at(1199) })]), at(1300))).toBe('PAID');
+    expect(status(facts([tx(A / 2n), tx(A / 2n, { blockTime: at(1201) })]), at(1300))).toBe('LATE_PAYMENT');
+    expect(status(facts([tx(A / 2n), tx(A / 2n, { blockTime: at(1201), final: false })]), at(1300))).toBe('UNDERPAID');
+  });
+
+  it('settlement states lie on top of PAID and OVERPAID only', () => {
+    const settle = (o: Partial<TransferFact> = {}) => tx(A, { kind: 'settlement', ...o });
+    expect(status(facts([tx(A)], { sweeps: [{ state: 'submitted' }] }))).toBe('SETTLEMENT_PENDING');
+    expect(status(facts([tx(A)], { sweeps: [{ state: 'failed' }] }))).toBe('SETTLEMENT_FAILED');
+    expect(status(facts([tx(A)], { sweeps: [{ state: 'failed' }, { state: 'submitted' }] }))).toBe(
+      'SETTLEMENT_PENDING',
+    );
+    expect(status(facts([tx(A), settle({ final: false })], { sweeps: [{ state: 'succeeded' }] }))).toBe(
+      'SETTLEMENT_PENDING',
+    );
+    expect(status(facts([tx(A), settle()], { sweeps: [{ state: 'succeeded' }] }))).toBe('SETTLED');
+    // A third party's sweep settles too: the forwarder can only pay the vault.
+    expect(status(facts([tx(A), settle()]))).toBe('SETTLED');
+    // Recovering late funds does not make a late payment "settled".
+    expect(status(facts([tx(A, { blockTime: at(1300) }), settle()]), at(1400))).toBe('LATE_PAYMENT');
+  });
+
+  it('a transfer orphaned by a reorg counts for nothing', () => {
+    expect(status(facts([tx(A, { final: false, removed: true })]))).toBe('AWAITING_PAYMENT');
+    expect(status(facts([tx(A, { final: false, removed: true })]), at(1300))).toBe('EXPIRED');
+  });
+});
+
+describe('transitionEvents', () => {
+  it('maps transitions onto the spec events', () => {
+    expect(transitionEvents('AWAITING_PAYMENT', 'DETECTED')).toEqual(['payment.detected']);
+    expect(transitionEvents('DETECTED', 'PAID')).toEqual(['payment.confirmed']);
+    expect(transitionEvents('AWAITING_PAYMENT', 'PAID')).toEqual(['payment.confirmed']);
+    expect(transitionEvents('CONFIRMING', 'OVERPAID', 5n)).toEqual(['payment.confirmed', 'payment.overpaid']);
+    expect(transitionEvents('PAID', 'OVERPAID', 5n)).toEqual(['payment.overpaid']);
+    expect(transitionEvents('PAID', 'SETTLEMENT_PENDING')).toEqual(['settlement.submitted']);
+    expect(transitionEvents('SETTLEMENT_PENDING', 'SETTLED')).toEqual(['settlement.completed', 'payment.completed']);
+    expect(transitionEvents('SETTLEMENT_PENDING', 'SETTLEMENT_FAILED')).toEqual(['settlement.failed']);
+    expect(transitionEvents('SETTLEMENT_FAILED', 'SETTLEMENT_PENDING')).toEqual(['settlement.submitted']);
+    expect(transitionEvents('AWAITING_PAYMENT', 'EXPIRED')).toEqual(['payment.expired']);
+    expect(transitionEvents('CONFIRMING', 'UNDERPAID')).toEqual(['payment.underpaid']);
+    expect(transitionEvents('EXPIRED', 'LATE_PAYMENT')).toEqual(['payment.late']);
+    expect(transitionEvents('AWAITING_PAYMENT', 'INVALID_ASSET')).toEqual(['payment.invalid_asset']);
+    expect(transitionEvents('DETECTED', 'AWAITING_PAYMENT')).toEqual([]);
+    expect(transitionEvents('PAID', 'PAID')).toEqual([]);
+  });
+});
+
+// ---- Model-based: random sequences of facts as the watcher, the sweeper and the clock would produce them. ----
+
+/** The transitions status.ts documents. A derived transition outside this table is a bug. */
+const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
+  CREATED: ['AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'EXPIRED', 'INVALID_ASSET'],
+  AWAITING_PAYMENT: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'EXPIRED', 'INVALID_ASSET'],
+  DETECTED: [
+    'CONFIRMING',
+    'PAID',
+    'OVERPAID',
+    'UNDERPAID',
+    'LATE_PAYMENT',
+    'AWAITING_PAYMENT',
+    'EXPIRED',
+    'INVALID_ASSET',
+  ],
+  CONFIRMING: ['DETECTED', 'PAID', 'OVERPAID', 'UNDERPAID', 'LATE_PAYMENT', 'EXPIRED', 'INVALID_ASSET'],
+  PAID: ['OVERPAID', 'SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED'],
+  OVERPAID: ['SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED'],
+  SETTLEMENT_PENDING: ['SETTLED', 'SETTLEMENT_FAILED'],
+  SETTLEMENT_FAILED: ['SETTLEMENT_PENDING', 'SETTLED'],
+  SETTLED: [],
+  EXPIRED: ['LATE_PAYMENT', 'INVALID_ASSET', 'DETECTED', 'CONFIRMING'],
+  UNDERPAID: ['LATE_PAYMENT'],
+  LATE_PAYMENT: [],
+  INVALID_ASSET: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'LATE_PAYMENT', 'UNDERPAID'],
+  REFUND_REQUESTED: [],
+  PARTIALLY_REFUNDED: [],
+  REFUNDED: [],
+};
+
+type Step =
+  | { k: 'transfer'; amount: bigint; official: boolean }
+  | { k: 'finalize' }
+  | { k: 'reorg' }
+  | { k: 'time'; seconds: number }
+  | { k: 'sweep'; state: 'submitted' | 'succeeded' | 'failed' }
+  | { k: 'settle'; final: boolean };
+
+const stepArb: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    k: fc.constant('transfer' as const),
+    amount: fc.bigInt({ min: 1n, max: 2n * A }),
+    official: fc.boolean(),
+  }),
+  fc.constant({ k: 'finalize' as const }),
+  fc.constant({ k: 'reorg' as const }),
+  fc.record({ k: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 900 }) }),
+  fc.record({ k: fc.constantFrom('sweep' as const), state: fc.constantFrom('submitted', 'succeeded', 'failed') }),
+  fc.record({ k: fc.constant('settle' as const), final: fc.boolean() }),
+) as fc.Arbitrary<Step>;
+
+/** Applies steps the way the system produces facts: finality only ever grows, reorgs remove only unfinal facts,
+ * sweeps and settlement transfers exist only once the payment is paid. Returns the status after every step. */
+function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] {
+  let now = at(0);
+  const transfers: TransferFact[] = [];
+  const sweeps: PaymentFacts['sweeps'][number][] = [];
+  const out: { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] = [];
+  let prev = deriveStatus(facts([]), now).status;
+  const trail: PaymentStatus[] = [prev];
+  for (const s of steps) {
+    switch (s.k) {
+      case 'transfer':
+        transfers.push(tx(s.amount, { official: s.official, final: false, blockTime: now }));
+        break;
+      case 'finalize':
+        for (const t of transfers) if (!t.removed) t.final = true;
+        break;
+      case 'reorg':
+        for (const t of transfers) if (!t.final) t.removed = true;
+        break;
+      case 'time':
+        now = new Date(now.getTime() + s.seconds * 1000);
+        break;
+      case 'sweep':
+        if (isConfirmedStatus(prev)) sweeps.push({ state: s.state });
+        break;
+      case 'settle':
+        if (isConfirmedStatus(prev)) {
+          const final = deriveStatus(facts(transfers, { sweeps }), now).finalUnits;
+          transfers.push(tx(final, { kind: 'settlement', final: s.final, blockTime: now }));
+        }
+        break;
+    }
+    const f = facts(
+      transfers.map((t) => ({ ...t })),
+      { sweeps: [...sweeps] },
+    );
+    const next = deriveStatus(f, now).status;
+    trail.push(next);
+    out.push({ statuses: [...trail], f, now });
+    prev = next;
+  }
+  return out;
+}
+
+describe('deriveStatus: properties over random fact sequences', () => {
+  it('every transition is one the state machine documents', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
+        const trace = run(steps);
+        const statuses = trace.at(-1)?.statuses ?? [];
+        for (let i = 1; i < statuses.length; i++) {
+          const [a, b] = [statuses[i - 1]!, statuses[i]!];
+          if (a !== b) expect(ALLOWED[a], `${a} -> ${b} in ${statuses.join(' ')}`).toContain(b);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('paid states need final on-time official funds covering the amount', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
+        for (const { f, now } of run(steps)) {
+          const d = deriveStatus(f, now);
+          if (isConfirmedStatus(d.status)) {
+            const onTimeFinal = f.transfers
+              .filter((t) => t.kind === 'incoming' && t.official && t.final && !t.removed && t.blockTime <= EXP)
+              .reduce((a, t) => a + t.amountUnits, 0n);
+            expect(onTimeFinal >= A).toBe(true);
+          }
+          if (d.status === 'OVERPAID') expect(d.excessUnits).toBe(d.finalUnits - A);
+          if (d.status === 'PAID') expect(d.finalUnits).toBe(A);
+        }
+      }),
+    );
+  });
+
+  it('splitting a transfer into parts changes nothing (transfers add up)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ amount: fc.bigInt({ min: 2n, max: A }), final: fc.boolean(), late: fc.boolean() }), {
+          maxLength: 6,
+        }),
+        fc.integer({ min: 0, max: 3000 }),
+        (parts, nowS) => {
+          const whole = parts.map((p) => tx(p.amount, { final: p.final, blockTime: at(p.late ? 1500 : 60) }));
+          const split = whole.flatMap((t) => [
+            { ...t, amountUnits: t.amountUnits / 2n },
+            { ...t, amountUnits: t.amountUnits - t.amountUnits / 2n },
+          ]);
+          expect(deriveStatus(facts(split), at(nowS))).toEqual(deriveStatus(facts(whole), at(nowS)));
+        },
+      ),
+    );
+  });
+
+  it('removed facts and foreign tokens never count toward the amount', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.bigInt({ min: 1n, max: 3n * A }), { maxLength: 5 }),
+        fc.integer({ min: 0, max: 3000 }),
+        (amounts, nowS) => {
+          const noise = amounts.flatMap((a) => [tx(a, { official: false }), tx(a, { removed: true, final: false })]);
+          const d = deriveStatus(facts(noise), at(nowS));
+          expect(d.receivedUnits).toBe(0n);
+          expect(['AWAITING_PAYMENT', 'EXPIRED', 'INVALID_ASSET']).toContain(d.status);
+        },
+      ),
+    );
+  });
+
+  it('is pure: the same facts give the same answer', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 20 }), (steps) => {
+        for (const { f, now } of run(steps))
+          expect(deriveStatus(f, now)).toEqual(deriveStatus(structuredClone(f), now));
+      }),
+      { numRuns: 200 },
+    );
+  });
+});

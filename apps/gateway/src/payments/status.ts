@@ -1,0 +1,249 @@
+// The payment status engine: a pure function from verified facts to one of the spec's 16 states.
+//
+// Status is derived, never set. The database stores facts only (transfers the chain watcher observed, with their
+// block, finality and removal by a reorg; our sweep attempts; the intent's amount and expiry). `deriveStatus` is
+// re-run in the same transaction as every new fact (payments/recompute.ts); the `status` column is a cache of its
+// result for listing and filtering, written nowhere else.
+//
+// Facts and the words used below:
+//   incoming transfer   a Transfer log whose recipient is one of the payment's deposit addresses
+//   official            its token is the issuer's native contract of the intent's currency on that network
+//                       (networks/registry.ts); anything else (bridged USDC.e, another stablecoin, EURC sent to a
+//                       USDC intent) is foreign
+//   on time             included in a block whose timestamp is <= expires_at. The block timestamp is the verified
+//                       moment of payment; a customer who paid in time is not late because finality took longer
+//   final               buried under the network's confirmation depth (the watcher never un-finalises)
+//   removed             its block was orphaned by a reorg; removed facts are ignored entirely
+//   settlement transfer a Transfer of the official token from a deposit address to the merchant's vault (a sweep,
+//                       ours or anyone's: the forwarder can only pay the vault)
+//
+// Funding states (from incoming transfers and the clock), with A = amount:
+//   CREATED            the intent is not open for payment yet (reserved for links/invoices; API intents open at once)
+//   AWAITING_PAYMENT   nothing official seen, not expired (foreign funds give INVALID_ASSET instead)
+//   DETECTED           official funds seen, none final yet
+//   CONFIRMING         some official funds final, but final on-time funds < A; or past expiry, on-time funds
+//                      that cover A are still waiting for finality
+//   PAID               final on-time official funds >= A, and final official funds == A
+//   OVERPAID           final on-time official funds >= A, and final official funds > A (excess = final - A)
+//   EXPIRED            past expiry, nothing official seen on time, no final late funds, no foreign funds
+//   UNDERPAID          past expiry, 0 < final on-time funds < A (and no final late funds)
+//   LATE_PAYMENT       past expiry without on-time full payment, and official funds in blocks after expiry are final
+//   INVALID_ASSET      only foreign tokens arrived, final (official funds, once they come, take precedence)
+// Settlement states, only on top of PAID / OVERPAID (late, underpaid and foreign funds are recovered into the vault
+// too, but such a payment keeps its state: it was never paid as asked):
+//   SETTLEMENT_PENDING our sweep is broadcast or mined, or a settlement transfer is seen, and not yet settled
+//   SETTLED            final settlement transfers into the vault >= A
+//   SETTLEMENT_FAILED  our latest sweep attempt failed (reverted / could not be sent); a retry is scheduled
+// Refund states (REFUND_REQUESTED, PARTIALLY_REFUNDED, REFUNDED) belong to the refunds issue; they are in the enum so
+// the column and the API accept them, and deriveStatus will lay them over SETTLED from refund facts.
+//
+// Transitions that the rules above produce (anything else is impossible, see status.test.ts):
+//   CREATED -> AWAITING_PAYMENT (opened)
+//   AWAITING_PAYMENT -> DETECTED | CONFIRMING | PAID | OVERPAID (a batch may carry several facts at once)
+//                    -> EXPIRED (expiry job) | INVALID_ASSET (foreign token)
+//   DETECTED -> CONFIRMING | PAID | OVERPAID | UNDERPAID (partial became final after expiry)
+//            -> AWAITING_PAYMENT | EXPIRED | INVALID_ASSET (the transfer was orphaned by a reorg)
+//   CONFIRMING -> PAID | OVERPAID | UNDERPAID (expiry) | LATE_PAYMENT
+//              -> DETECTED | EXPIRED | INVALID_ASSET (unfinal funds orphaned by a reorg, past expiry)
+//   PAID -> OVERPAID (more funds) | SETTLEMENT_PENDING | SETTLEMENT_FAILED | SETTLED
+//   OVERPAID -> SETTLEMENT_PENDING | SETTLEMENT_FAILED | SETTLED
+//   SETTLEMENT_PENDING -> SETTLED | SETTLEMENT_FAILED
+//   SETTLEMENT_FAILED -> SETTLEMENT_PENDING (retry) | SETTLED
+//   EXPIRED | UNDERPAID -> LATE_PAYMENT (late funds final)
+//   INVALID_ASSET -> DETECTED | CONFIRMING | PAID | OVERPAID (official funds came after all)
+//                 -> UNDERPAID | LATE_PAYMENT (official funds after expiry); the foreign funds stay a fact
+// Final facts never disappear, so PAID and everything after it never go back to a funding state.
+
+export const PAYMENT_STATUSES = [
+  'CREATED',
+  'AWAITING_PAYMENT',
+  'DETECTED',
+  'CONFIRMING',
+  'PAID',
+  'OVERPAID',
+  'SETTLEMENT_PENDING',
+  'SETTLED',
+  'EXPIRED',
+  'UNDERPAID',
+  'LATE_PAYMENT',
+  'INVALID_ASSET',
+  'SETTLEMENT_FAILED',
+  'REFUND_REQUESTED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** States in which the customer can still pay on time (the watcher and checkout treat these as open). */
+export const OPEN_STATUSES: readonly PaymentStatus[] = ['CREATED', 'AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING'];
+
+/** States reached only after final funds covered the amount: payment.confirmed has been emitted. */
+const CONFIRMED_FAMILY: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
+  'PAID',
+  'OVERPAID',
+  'SETTLEMENT_PENDING',
+  'SETTLED',
+  'SETTLEMENT_FAILED',
+  'REFUND_REQUESTED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+]);
+
+export function isConfirmedStatus(s: PaymentStatus): boolean {
+  return CONFIRMED_FAMILY.has(s);
+}
+
+export interface TransferFact {
+  /** `incoming`: to a deposit address. `settlement`: official token from a deposit address into the vault. */
+  kind: 'incoming' | 'settlement';
+  /** True for the issuer's official token of the intent's currency on that network. */
+  official: boolean;
+  amountUnits: bigint;
+  blockTime: Date;
+  final: boolean;
+  removed: boolean;
+}
+
+export interface SweepAttemptFact {
+  /** `submitted`: signed and broadcast (or about to be); `succeeded`: mined and not reverted; `failed`: reverted or
+   * could not be sent. Ordered oldest first. */
+  state: 'submitted' | 'succeeded' | 'failed';
+}
+
+export interface PaymentFacts {
+  amountUnits: bigint;
+  expiresAt: Date;
+  /** False only for intents that are not open for payment yet. */
+  opened: boolean;
+  transfers: readonly TransferFact[];
+  /** Sweep attempts of the settlement after full payment (recovery sweeps of late funds are not listed here). */
+  sweeps: readonly SweepAttemptFact[];
+}
+
+export interface DerivedPayment {
+  status: PaymentStatus;
+  /** Official funds seen (final or not), all networks. */
+  receivedUnits: bigint;
+  /** Official funds final. */
+  finalUnits: bigint;
+  /** OVERPAID and after: final official funds beyond the amount. 0 otherwise. */
+  excessUnits: bigint;
+  /** Final settlement transfers into the vault. */
+  settledUnits: bigint;
+  /** Foreign-token transfers (not removed). */
+  foreignTransfers: number;
+}
+
+const sum = (xs: readonly TransferFact[]): bigint => xs.reduce((a, t) => a + t.amountUnits, 0n);
+
+/** Pure: the same facts and `now` always give the same result. */
+export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
+  const A = facts.amountUnits;
+  const valid = facts.transfers.filter((t) => !t.removed);
+  const incoming = valid.filter((t) => t.kind === 'incoming');
+  const official = incoming.filter((t) => t.official);
+  // Foreign funds count once final: INVALID_ASSET is announced from verified facts and never taken back.
+  const foreign = incoming.filter((t) => !t.official && t.final);
+  const exp = facts.expiresAt.getTime();
+  const onTime = official.filter((t) => t.blockTime.getTime() <= exp);
+  const late = official.filter((t) => t.blockTime.getTime() > exp);
+  const expired = now.getTime() >= exp;
+
+  const receivedUnits = sum(official);
+  const finalUnits = sum(official.filter((t) => t.final));
+  const onTimeFinal = sum(onTime.filter((t) => t.final));
+  const onTimeSeen = sum(onTime);
+  const lateFinal = sum(late.filter((t) => t.final));
+  const settledUnits = sum(valid.filter((t) => t.kind === 'settlement' && t.official && t.final));
+  const settlementSeen = valid.some((t) => t.kind === 'settlement' && t.official);
+
+  const base = { receivedUnits, finalUnits, settledUnits, foreignTransfers: foreign.length };
+  const result = (status: PaymentStatus, excessUnits = 0n): DerivedPayment => ({ status, excessUnits, ...base });
+
+  if (!facts.opened && incoming.length === 0) return result('CREATED');
+
+  if (A > 0n && onTimeFinal >= A) {
+    const excess = finalUnits - A;
+    if (settledUnits >= A) return result('SETTLED', excess);
+    const lastSweep = facts.sweeps[facts.sweeps.length - 1];
+    if (settlementSeen || lastSweep?.state === 'submitted' || lastSweep?.state === 'succeeded') {
+      return result('SETTLEMENT_PENDING', excess);
+    }
+    if (lastSweep?.state === 'failed') return result('SETTLEMENT_FAILED', excess);
+    return excess > 0n ? result('OVERPAID', excess) : result('PAID');
+  }
+
+  if (!expired) {
+    if (official.length === 0) return result(foreign.length > 0 ? 'INVALID_ASSET' : 'AWAITING_PAYMENT');
+    return result(finalUnits === 0n ? 'DETECTED' : 'CONFIRMING');
+  }
+
+  // Expired without final on-time funds covering the amount.
+  if (lateFinal > 0n) return result('LATE_PAYMENT');
+  if (onTimeSeen >= A && onTimeSeen > 0n) return result('CONFIRMING');
+  if (onTimeFinal > 0n) return result('UNDERPAID');
+  if (onTimeSeen > 0n) return result('DETECTED');
+  return result(foreign.length > 0 ? 'INVALID_ASSET' : 'EXPIRED');
+}
+
+export type PaymentEventType =
+  | 'payment.detected'
+  | 'payment.confirmed'
+  | 'payment.completed'
+  | 'payment.underpaid'
+  | 'payment.overpaid'
+  | 'payment.expired'
+  | 'payment.late'
+  | 'payment.invalid_asset'
+  | 'settlement.submitted'
+  | 'settlement.completed'
+  | 'settlement.failed';
+
+const NOTHING_SEEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
+  'CREATED',
+  'AWAITING_PAYMENT',
+  'EXPIRED',
+  'INVALID_ASSET',
+]);
+
+/**
+ * The events one transition emits, in order. Exactly-once per transition: the caller writes them in the transaction
+ * that records the new status, and a transition happens once because the status column is compared and updated
+ * under the payment's row lock.
+ */
+export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessUnits = 0n): PaymentEventType[] {
+  if (from === to) return [];
+  const out: PaymentEventType[] = [];
+  const enteringPaid = CONFIRMED_FAMILY.has(to) && !CONFIRMED_FAMILY.has(from);
+  if ((to === 'DETECTED' || to === 'CONFIRMING') && NOTHING_SEEN.has(from)) out.push('payment.detected');
+  if (enteringPaid) out.push('payment.confirmed');
+  // An excess is announced once: on reaching OVERPAID, or on reaching the paid family with an excess directly.
+  if (to === 'OVERPAID' || (enteringPaid && excessUnits > 0n)) out.push('payment.overpaid');
+  switch (to) {
+    case 'SETTLEMENT_PENDING':
+      out.push('settlement.submitted');
+      break;
+    case 'SETTLED':
+      out.push('settlement.completed', 'payment.completed');
+      break;
+    case 'SETTLEMENT_FAILED':
+      out.push('settlement.failed');
+      break;
+    case 'EXPIRED':
+      out.push('payment.expired');
+      break;
+    case 'UNDERPAID':
+      out.push('payment.underpaid');
+      break;
+    case 'LATE_PAYMENT':
+      out.push('payment.late');
+      break;
+    case 'INVALID_ASSET':
+      out.push('payment.invalid_asset');
+      break;
+    default:
+      break;
+  }
+  return out;
+}
