@@ -1,0 +1,207 @@
+// POST /v1/payment-intents as an operation: validate against the merchant's settings and the network registry,
+// compute one counterfactual deposit address per network (no chain call), and write the intent, its deposit
+// addresses, its first timeline entry and its expiry job in ONE statement (atomic without an explicit
+// transaction, one round trip: this is the hot path of the intents benchmark).
+//
+// Deposit address (documented for merchants, see README):
+//   salt    = keccak256(utf8(payment id))
+//   address = CREATE2(factory, salt, keccak256(DepositForwarder.creationCode ++ abi.encode(vault)))
+// Anyone can recompute it from the `factory_address`, `salt` and `vault_address` in the intent's network entry,
+// or call DepositFactory.addressOf(salt, vault) on chain. Funds sent there can only ever reach that vault.
+import { computeDepositAddress, depositSalt, type StablecoinSymbol } from '@tender/evm';
+import { newId, type Sql } from '@tender/platform';
+import type { GatewayContext } from '../context.ts';
+import { GatewayError } from '../http/errors.ts';
+import { parseAmount } from '../money/amount.ts';
+import { networkRegistryOf, officialTokenOf } from '../networks/registry.ts';
+import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
+import { EXPIRY_QUEUE } from './queues.ts';
+import type { Tenant } from './model.ts';
+
+export interface CreateIntentInput {
+  amount: string;
+  currency?: StablecoinSymbol;
+  order_reference?: string;
+  description?: string;
+  networks?: string[];
+  checkout_methods?: ('WALLET' | 'ADDRESS')[];
+  expires_in_seconds?: number;
+  customer_email?: string;
+  success_url?: string;
+  cancel_url?: string;
+  metadata?: Record<string, string>;
+}
+
+const invalid = (path: string, message: string) =>
+  new GatewayError('VALIDATION_FAILED', 'Request validation failed', { details: [{ path, message }] });
+
+/**
+ * Per-database cache of intent settings (vaults, default expiry), so the hot path does not read them per request.
+ * Never trusted blindly: the insert statement re-checks in the database that every vault used is still the
+ * merchant's current vault and that the default expiry used is still the default, and inserts nothing otherwise;
+ * the caller then reloads and retries. A vault change therefore takes effect for the very next intent.
+ */
+const settingsCache = new WeakMap<object, Map<string, IntentSettings>>();
+
+function cacheOf(ctx: GatewayContext): Map<string, IntentSettings> {
+  let m = settingsCache.get(ctx.db);
+  if (!m) settingsCache.set(ctx.db, (m = new Map()));
+  return m;
+}
+
+export interface CreatedIntent {
+  id: string;
+}
+
+export async function createPaymentIntent(
+  ctx: GatewayContext,
+  t: Tenant,
+  input: CreateIntentInput,
+  sql: Sql = ctx.db,
+): Promise<CreatedIntent> {
+  const registry = networkRegistryOf(ctx);
+  const currency = input.currency ?? 'USDC';
+  const decimals = 6;
+  const amountUnits = parseAmount(input.amount, decimals);
+  if (amountUnits <= 0n) throw invalid('amount', 'must be greater than 0');
+  if (input.networks && new Set(input.networks).size !== input.networks.length) {
+    throw invalid('networks', 'must not name a network twice');
+  }
+  const methods = [...new Set(input.checkout_methods ?? ['WALLET', 'ADDRESS'])];
+  const key = `${t.merchantId}:${t.environment}`;
+  const cache = cacheOf(ctx);
+
+  for (let attempt = 0; attempt < 3; attempt++) {
+    let settings = cache.get(key);
+    if (!settings || attempt > 0) {
+      settings = await loadIntentSettings(sql, t);
+      cache.set(key, settings);
+    }
+    const envNetworks = registry.forEnvironment(t.environment);
+    const requested =
+      input.networks ??
+      settings.defaultNetworks ??
+      envNetworks.filter((n) => n.available && settings.vaults.has(n.id)).map((n) => n.id);
+    if (requested.length === 0) {
+      throw new GatewayError(
+        'VAULT_NOT_CONFIGURED',
+        `No ${t.environment} network has a vault yet: set one with PUT /v1/vaults/{network} before creating intents`,
+      );
+    }
+    const id = newId('pi');
+    const salt = depositSalt(id);
+    const deposits = requested.map((network, i) => {
+      const path = input.networks ? `networks[${i}]` : 'networks';
+      const n = registry.get(network);
+      if (!n || n.environment !== t.environment) {
+        throw new GatewayError(
+          'NETWORK_NOT_SUPPORTED',
+          `"${network}" is not a ${t.environment} network; ${t.environment} keys can use ${envNetworks.map((x) => x.id).join(', ')}`,
+          { details: [{ path, message: `is not a ${t.environment} network` }] },
+        );
+      }
+      if (!n.available || !n.factory) {
+        throw new GatewayError('NETWORK_UNAVAILABLE', `Network ${network} is unavailable: ${n.unavailableReason}`, {
+          details: [{ path, message: 'is unavailable on this deployment' }],
+        });
+      }
+      const token = officialTokenOf(n, currency);
+      if (!token) {
+        throw new GatewayError('CURRENCY_NOT_SUPPORTED', `The issuer publishes no official ${currency} on ${network}`, {
+          details: [{ path, message: `has no official ${currency}` }],
+        });
+      }
+      const vault = settings.vaults.get(network);
+      if (!vault) {
+        throw new GatewayError(
+          'VAULT_NOT_CONFIGURED',
+          `No ${t.environment} vault is set for ${network}: set one with PUT /v1/vaults/${network} or leave ${network} out`,
+          { details: [{ path, message: 'has no vault' }] },
+        );
+      }
+      const address = computeDepositAddress({ factory: n.factory, vault: vault as `0x${string}`, salt });
+      return {
+        network,
+        address: address.toLowerCase(),
+        token: token.address.toLowerCase(),
+        vault,
+        factory: n.factory.toLowerCase(),
+      };
+    });
+
+    const usesDefaultExpiry = input.expires_in_seconds === undefined;
+    const expiresIn = input.expires_in_seconds ?? settings.defaultExpiresInSeconds;
+    const now = ctx.now();
+    const expiresAt = new Date(now.getTime() + expiresIn * 1000);
+    const rows = await sql.query<{ id: string }>(
+      `with guard as (
+         select (select count(*) from merchant_vaults v
+                  join unnest($15::text[], $16::text[]) as u(network, address)
+                    on v.network = u.network and v.address = u.address
+                  where v.merchant_id = $2 and v.environment = $3) = cardinality($15::text[])
+            and ($19::int is null or coalesce((select s.default_expires_in_seconds from merchant_payment_settings s
+                  where s.merchant_id = $2 and s.environment = $3), 1200) = $19) as ok
+       ), intent as (
+         insert into payment_intents (id, merchant_id, environment, status, amount_units, currency, decimals,
+           order_reference, description, checkout_methods, customer_email, success_url, cancel_url, metadata,
+           expires_at, created_at, updated_at, status_changed_at)
+         select $1, $2, $3, 'AWAITING_PAYMENT', $4::numeric, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13::jsonb,
+           $14, $18, $18, $18
+         from guard where ok
+         returning id
+       ), deposits as (
+         insert into deposit_addresses (payment_id, network, address, merchant_id, environment, token, vault, factory,
+           salt, created_at)
+         select intent.id, u.network, u.address, $2, $3, u.token, u.vault, u.factory, $17, $18
+         from intent, unnest($15::text[], $20::text[], $21::text[], $16::text[], $22::text[])
+           as u(network, address, token, vault, factory)
+         returning 1
+       ), timeline as (
+         insert into payment_timeline (payment_id, status, previous_status, reason, created_at)
+         select intent.id, 'AWAITING_PAYMENT', null, 'created', $18 from intent
+         returning 1
+       ), expiry as (
+         insert into jobs (queue, payload, idempotency_key, run_at, max_attempts)
+         select '${EXPIRY_QUEUE}', jsonb_build_object('paymentId', intent.id), 'payment-expiry:' || intent.id, $14, 25
+         from intent
+         on conflict (idempotency_key) do nothing
+         returning 1
+       )
+       select intent.id from intent, (select count(*) from deposits) d, (select count(*) from timeline) tl,
+         (select count(*) from expiry) e`,
+      [
+        id,
+        t.merchantId,
+        t.environment,
+        amountUnits.toString(),
+        currency,
+        decimals,
+        input.order_reference ?? null,
+        input.description ?? null,
+        methods,
+        input.customer_email ?? null,
+        input.success_url ?? null,
+        input.cancel_url ?? null,
+        JSON.stringify(input.metadata ?? {}),
+        expiresAt,
+        deposits.map((d) => d.network),
+        deposits.map((d) => d.vault),
+        salt,
+        now,
+        usesDefaultExpiry ? settings.defaultExpiresInSeconds : null,
+        deposits.map((d) => d.address),
+        deposits.map((d) => d.token),
+        deposits.map((d) => d.factory),
+      ],
+    );
+    if (rows.length === 1) return { id };
+    // The cached settings were stale (a vault or the default expiry changed): reload and compute again.
+    cache.delete(key);
+  }
+  throw new Error('createPaymentIntent: settings kept changing while creating the intent');
+}
+
+/** Forget cached settings of a tenant after changing them in this process (other processes re-check in SQL). */
+export function forgetIntentSettings(ctx: GatewayContext, t: Tenant): void {
+  cacheOf(ctx).delete(`${t.merchantId}:${t.environment}`);
+}
