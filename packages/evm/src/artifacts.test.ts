@@ -32,7 +32,9 @@ describe('committed artifacts', () => {
   });
 
   test('artifacts/ holds exactly one JSON file per artifact', () => {
-    const files = readdirSync(ARTIFACTS_DIR).filter((f) => f.endsWith('.json')).sort();
+    const files = readdirSync(ARTIFACTS_DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort();
     expect(files, FIX).toEqual(ARTIFACT_NAMES.map((n) => `${n}.json`).sort());
   });
 

@@ -105,7 +105,11 @@ const ROWS: readonly NetworkRow[] = [
     confirmations: 24,
     blockTimeSeconds: 2,
     bridged: [
-      { symbol: 'USDbC', address: '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA', note: 'USD Base Coin, bridged from Ethereum' },
+      {
+        symbol: 'USDbC',
+        address: '0xd9aAEc86B65D86f6A7B5B1b0c42FFA531710b6CA',
+        note: 'USD Base Coin, bridged from Ethereum',
+      },
     ],
   },
   {
@@ -116,7 +120,9 @@ const ROWS: readonly NetworkRow[] = [
     usdc: '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
     confirmations: 24,
     blockTimeSeconds: 0.25,
-    bridged: [{ symbol: 'USDC.e', address: '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8', note: 'bridged from Ethereum' }],
+    bridged: [
+      { symbol: 'USDC.e', address: '0xFF970A61A04b1cA14834A43f5dE4533eBDDB5CC8', note: 'bridged from Ethereum' },
+    ],
   },
   {
     id: 'optimism',
@@ -126,7 +132,9 @@ const ROWS: readonly NetworkRow[] = [
     usdc: '0x0b2C639c533813f4Aa9D7837CAf62653d097Ff85',
     confirmations: 24,
     blockTimeSeconds: 2,
-    bridged: [{ symbol: 'USDC.e', address: '0x7F5c764cBc14f9669B88837ca1490cCa17c31607', note: 'bridged from Ethereum' }],
+    bridged: [
+      { symbol: 'USDC.e', address: '0x7F5c764cBc14f9669B88837ca1490cCa17c31607', note: 'bridged from Ethereum' },
+    ],
   },
   {
     id: 'polygon',
@@ -150,7 +158,11 @@ const ROWS: readonly NetworkRow[] = [
     confirmations: 12,
     blockTimeSeconds: 2,
     bridged: [
-      { symbol: 'USDC.e', address: '0xA7D7079b0FEaD91F3e65f86E8915Cb59c1a4C664', note: 'bridged from Ethereum (Avalanche Bridge)' },
+      {
+        symbol: 'USDC.e',
+        address: '0xA7D7079b0FEaD91F3e65f86E8915Cb59c1a4C664',
+        note: 'bridged from Ethereum (Avalanche Bridge)',
+      },
     ],
   },
   {
@@ -265,7 +277,9 @@ export function devnetNetwork(
     },
     confirmations: options.confirmations ?? DEVNET_CONFIRMATIONS,
     blockTimeSeconds: options.blockTimeSeconds ?? 1,
-    bridgedTokens: [{ symbol: 'USDC.e', address: getAddress(manifest.tokens.bridgedUSDC), note: 'devnet bridged stand-in' }],
+    bridgedTokens: [
+      { symbol: 'USDC.e', address: getAddress(manifest.tokens.bridgedUSDC), note: 'devnet bridged stand-in' },
+    ],
     rpcUrlEnv: rpcUrlEnvName('devnet'),
   };
 }
