@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['apps/*/src/**/*.test.ts', 'packages/*/src/**/*.test.ts', 'examples/**/*.test.ts'],
+    globalSetup: ['./vitest.globalSetup.ts'],
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -12,3 +12,4 @@ export * from './http/metrics.ts';
 export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';
+export * from './db/pgliteDatabase.ts';

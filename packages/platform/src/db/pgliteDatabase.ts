@@ -5,7 +5,9 @@ import type { Database, Sql } from './database.ts';
  * Embedded PostgreSQL (PGlite). One connection: transactions are serialised by PGlite itself, which is
  * what a single dev process wants. `dataDir` undefined means in memory (tests).
  */
-export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | File } = {}): Promise<Database> {
+export async function openPglite(
+  opts: { dataDir?: string; loadDataDir?: Blob | File } = {},
+): Promise<Database & { dumpDataDir(): Promise<Blob | File> }> {
   const pg = new PGlite({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
@@ -36,7 +38,7 @@ export async function openPglite(opts: { dataDir?: string; loadDataDir?: Blob | 
     channel: (name) => name,
     close: () => pg.close(),
     dumpDataDir: () => pg.dumpDataDir('none'),
-  } as Database;
+  } as Database & { dumpDataDir(): Promise<Blob | File> };
 }
 
 /** PGlite serialises plain objects as JSON already; bigint must become a string for numeric columns. */
