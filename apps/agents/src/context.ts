@@ -1,9 +1,30 @@
 import type { Database, Logger } from '@tender/platform';
+import type { Catalog } from './catalog/catalog.ts';
+import type { MailTransport } from './email/transport.ts';
+import type { ChainReader } from './facilitator/chain.ts';
+import type { Facilitator } from './facilitator/facilitator.ts';
 
-/** What agent-service operations and routes receive. */
+/** How agents pay: present only when network, asset, payTo, facilitator and chain are all configured and agree. */
+export interface Payments {
+  facilitator: Facilitator;
+  chain: ChainReader;
+}
+
+/** What agent-service operations and routes receive. No module-level singletons: everything comes from here. */
 export interface AgentsContext {
   db: Database;
   logger: Logger;
   now: () => Date;
-  config: { publicUrl: string; profile: 'dev' | 'production'; emailDomain: string };
+  config: {
+    publicUrl: string;
+    profile: 'dev' | 'production';
+    emailDomain: string;
+    /** Largest inbound message accepted by the SMTP server. */
+    smtpMaxMessageBytes: number;
+    /** Lease of a paid request while it is verified, settled and performed. */
+    paidRequestLeaseMs: number;
+  };
+  catalog: Catalog;
+  payments: Payments | null;
+  mail: MailTransport;
 }

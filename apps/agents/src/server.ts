@@ -1,12 +1,20 @@
 import { createHttpServer, type App, type Metrics } from '@tender/platform';
+import { catalogRoutes } from './catalog/catalogRoutes.ts';
 import type { AgentsContext } from './context.ts';
-import { agentsEnvelope } from './http/errors.ts';
-import { discoveryRoutes } from './discovery/discoveryRoutes.ts';
+import { emailRoutes } from './email/emailRoutes.ts';
+import { eventRoutes } from './events/eventRoutes.ts';
+import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
+import { unavailableRoute } from './paywall/paywall.ts';
+import { phoneRoutes } from './phone/phoneRoutes.ts';
 
 export interface AgentsServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
 }
+
+const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
+  .map((c) => `| ${c} | ${AGENT_ERRORS[c]} | ${ERROR_ACTIONS[c]} |`)
+  .join('\n');
 
 export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerOptions = {}): Promise<App> {
   const app = await createHttpServer({
@@ -21,10 +29,35 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
       info: {
         title: 'Tender agent services',
         version: 'v1',
-        description: 'x402-paid email, phone and durable events for agents.',
+        description:
+          'x402-paid email, phone and durable events for agents. Start with GET /llms.txt. Success: ' +
+          '`{data, requestId, guide}` (+ PAYMENT-RESPONSE header when paid); errors: ' +
+          '`{error: {code, message, requestId}, guides: {llms, serviceCatalog, openapi}}`. Paid operations carry ' +
+          '`x-service-id` and `x-price-usdt`.\n\n| Code | HTTP | Meaning |\n|---|---|---|\n' +
+          errorDoc,
       },
+      components: {
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Access token at_v1_… issued by the first provisioning',
+          },
+        },
+      },
+      tags: [
+        { name: 'discovery', description: 'Free, no authentication' },
+        { name: 'email', description: 'Mailboxes and messages on the configured domain' },
+        { name: 'phone', description: 'Numbers and calls (unavailable without a telephony provider)' },
+        { name: 'events', description: 'Durable events' },
+        { name: 'domain', description: 'Domain registration: always unavailable' },
+      ],
     },
   });
-  discoveryRoutes(app, ctx);
+  catalogRoutes(app, ctx);
+  emailRoutes(app, ctx);
+  phoneRoutes(app, ctx);
+  eventRoutes(app, ctx);
+  unavailableRoute(app, ctx, 'domain.register');
   return app;
 }

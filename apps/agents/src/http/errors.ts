@@ -5,7 +5,8 @@ export const GUIDES = { llms: '/llms.txt', serviceCatalog: '/api/v1/services', o
 
 /**
  * Every agent-API error code and its HTTP status, in one table (the spec fixes 402, 428 and 503; the rest are
- * ours and documented in /docs and the OpenAPI description).
+ * ours and documented in /docs and the OpenAPI description). 402 is reserved for x402 challenges (always with a
+ * PAYMENT-REQUIRED header), so no other condition uses it.
  */
 export const AGENT_ERRORS = {
   VALIDATION_FAILED: 400,
@@ -14,24 +15,31 @@ export const AGENT_ERRORS = {
   AUTH_REQUIRED: 401,
   INVALID_TOKEN: 401,
   PAYMENT_REQUIRED: 402,
+  PAYMENT_INVALID: 402,
   FORBIDDEN: 403,
   RESOURCE_NOT_OWNED: 403,
+  PAYER_MISMATCH: 403,
   NOT_FOUND: 404,
   RESOURCE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   IDEMPOTENCY_CONFLICT: 409,
   PAYMENT_PENDING: 409,
+  PROOF_ALREADY_USED: 409,
+  ADDRESS_TAKEN: 409,
+  ALLOWANCE_EXHAUSTED: 409,
+  NUMBER_EXPIRING: 409,
   NUMBER_RELEASED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
+  RECIPIENT_NOT_DELIVERABLE: 422,
   ONBOARDING_REQUIRED: 428,
   IDEMPOTENCY_KEY_REQUIRED: 428,
   RATE_LIMITED: 429,
-  ALLOWANCE_EXHAUSTED: 402,
-  NUMBER_EXPIRING: 409,
   INTERNAL_ERROR: 500,
   PROVIDER_TEMPORARY_FAILURE: 502,
   SERVICE_UNAVAILABLE: 503,
+  // WebSocket only (an error frame during replay); listed so the table names every code of the API.
+  REPLAY_UNAVAILABLE: 503,
 } as const satisfies Record<string, number>;
 
 export type AgentErrorCode = keyof typeof AGENT_ERRORS;
@@ -74,3 +82,40 @@ export function ok<T>(
 ): { data: T; requestId: string; guide: string } {
   return { data, requestId, guide };
 }
+
+/** What every error code means for an agent (for /docs, /llms.txt and the OpenAPI description). */
+export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
+  VALIDATION_FAILED: 'a field is missing or invalid (named in the message); fix the request',
+  INVALID_JSON: 'the body is not JSON; send application/json',
+  BAD_REQUEST: 'the request is malformed; fix it',
+  AUTH_REQUIRED:
+    'token missing or revoked; send Authorization: Bearer at_v1_… or provision through a start-here service',
+  INVALID_TOKEN: 'token invalid; use the correct non-revoked token',
+  PAYMENT_REQUIRED:
+    'HTTP 402 with PAYMENT-REQUIRED; quote, pay, replay unchanged with PAYMENT-SIGNATURE and Idempotency-Key',
+  PAYMENT_INVALID:
+    'the PAYMENT-SIGNATURE does not match the advertised terms (reason given); sign a new payment for the terms in PAYMENT-REQUIRED',
+  FORBIDDEN: 'not allowed for this tenant',
+  RESOURCE_NOT_OWNED: 'the resource belongs to another tenant; use an owned one',
+  PAYER_MISMATCH: 'the x402 payer differs from the wallet of the bearer token; pay from the token wallet',
+  NOT_FOUND: 'no such route',
+  RESOURCE_NOT_FOUND: 'unknown id; refresh owned resources',
+  METHOD_NOT_ALLOWED: 'wrong method for this path (Allow header)',
+  IDEMPOTENCY_CONFLICT: 'key reused with a different body, service or payment; use the original request or a new key',
+  PAYMENT_PENDING: 'payment in progress; do not pay twice; retry unchanged after Retry-After',
+  PROOF_ALREADY_USED: 'this payment proof already paid for another request; sign a new payment',
+  ADDRESS_TAKEN: 'the mailbox address belongs to another tenant or is active; choose another localPart',
+  ALLOWANCE_EXHAUSTED: 'inbound allowance used up; buy inbound minutes',
+  NUMBER_EXPIRING: 'renew through phone.number.renew.30d',
+  NUMBER_RELEASED: 'number released irreversibly; buy a new one',
+  PAYLOAD_TOO_LARGE: 'the body exceeds the limit',
+  UNSUPPORTED_MEDIA_TYPE: 'send Content-Type: application/json',
+  RECIPIENT_NOT_DELIVERABLE: 'a recipient cannot be reached (no outbound relay for other domains); nothing was charged',
+  ONBOARDING_REQUIRED: 'secondary paid request without token; call the returned start-here service; do not pay',
+  IDEMPOTENCY_KEY_REQUIRED: 'paid POSTs need an Idempotency-Key header; add one and replay',
+  RATE_LIMITED: 'too many requests; retry after Retry-After',
+  INTERNAL_ERROR: 'unexpected error (logged); retry later with the same key and proof',
+  PROVIDER_TEMPORARY_FAILURE: 'retry the same operation with the same key and proof after backoff (no second charge)',
+  SERVICE_UNAVAILABLE: 'the service is not available (catalog says why); do not pay',
+  REPLAY_UNAVAILABLE: 'socket error when the inbox cannot be read during replay; replay later via REST',
+};

@@ -1,0 +1,68 @@
+import { Type } from 'typebox';
+import type { App } from '@tender/platform';
+import type { AgentsContext } from '../context.ts';
+import { AgentError, GUIDES, ok } from '../http/errors.ts';
+import { AUTH_RULES, docsMarkdown, llmsTxt } from './guides.ts';
+
+/** Discovery: free, no authentication. Everything here is rendered from the catalog. */
+export function catalogRoutes(app: App, ctx: AgentsContext): void {
+  const records = ctx.catalog.records;
+  app.get(
+    '/api/v1',
+    { schema: { tags: ['discovery'], summary: 'discovery.api: identity, authentication rules, compact catalog' } },
+    async (req) =>
+      ok(
+        {
+          name: 'Tender agent services',
+          version: 'v1',
+          baseUrl: ctx.config.publicUrl,
+          emailDomain: ctx.config.emailDomain,
+          authentication: {
+            rules: AUTH_RULES,
+            startHere: records.filter((r) => r.startHere).map((r) => r.serviceId),
+            bearer: 'Authorization: Bearer at_v1_…',
+            payment: 'x402 v2: 402 + PAYMENT-REQUIRED, then replay with PAYMENT-SIGNATURE and Idempotency-Key',
+          },
+          services: records.map((r) => ({
+            serviceId: r.serviceId,
+            method: r.method,
+            path: r.path,
+            price: r.price,
+            auth: r.auth,
+            startHere: r.startHere,
+            available: r.available,
+          })),
+          guides: { ...GUIDES, docs: '/docs' },
+        },
+        req.id,
+        GUIDES.llms,
+      ),
+  );
+  app.get(
+    '/api/v1/services',
+    { schema: { tags: ['discovery'], summary: 'discovery.services: canonical service records' } },
+    async (req) => ok({ services: records }, req.id, '/docs#services'),
+  );
+  app.get(
+    '/api/v1/services/:serviceId',
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'One service record',
+        params: Type.Object({ serviceId: Type.String({ maxLength: 100 }) }),
+      },
+    },
+    async (req) => {
+      const { serviceId } = req.params as { serviceId: string };
+      const record = ctx.catalog.find(serviceId);
+      if (!record) throw new AgentError('RESOURCE_NOT_FOUND', `No service ${serviceId}; see /api/v1/services`);
+      return ok({ service: record }, req.id, record.guide);
+    },
+  );
+  app.get('/llms.txt', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/plain; charset=utf-8').send(llmsTxt(ctx)),
+  );
+  app.get('/docs', { schema: { hide: true } }, async (_req, reply) =>
+    reply.type('text/markdown; charset=utf-8').send(docsMarkdown(ctx)),
+  );
+}

@@ -1,0 +1,131 @@
+import type { AgentsContext } from '../context.ts';
+import { AGENT_ERRORS, ERROR_ACTIONS, type AgentErrorCode } from '../http/errors.ts';
+import type { ServiceRecord } from './catalog.ts';
+
+/** The rules every agent must know, shared by GET /api/v1, /llms.txt and /docs. */
+export const AUTH_RULES = [
+  'The tenant is the paying wallet. Every resource belongs to one tenant.',
+  'Start-here services (email.mailbox.create, phone.number.us.30d, phone.number.ca.30d) are paid with x402 and need no token: send the request, get 402 with PAYMENT-REQUIRED, pay, replay the identical request with PAYMENT-SIGNATURE and Idempotency-Key.',
+  'The first successful provisioning of a wallet returns authentication.accessToken (at_v1_…) once; only its SHA-256 is stored. It has no automatic expiry and serves email, phone and events.',
+  'Every other endpoint needs Authorization: Bearer <accessToken>. A paid one without token answers 428 ONBOARDING_REQUIRED naming the start-here service; do not pay then.',
+  'On a paid call with a token the x402 payer must be the wallet of the token.',
+  'Idempotency-Key is required on paid POSTs and is bound to the wallet, the endpoint, the request body and the payment proof: reuse it only for a byte-equivalent retry. A payment proof pays for one request only.',
+  'Replaying a completed paid request returns the stored response (no second charge, no second operation); a replayed first provisioning shows authentication.status already_issued and accessToken null.',
+  'A lost token is replaced only through the dashboard (wallet signature).',
+];
+
+function price(r: ServiceRecord): string {
+  return r.price ? `${r.price} USDT` : r.serviceId === 'domain.register' ? 'free, unavailable' : 'free';
+}
+
+function auth(r: ServiceRecord): string {
+  return r.auth === 'x402' ? 'x402 bootstrap' : r.auth === 'bearer' ? 'Bearer' : 'none';
+}
+
+function catalogTable(records: readonly ServiceRecord[]): string {
+  const rows = records.map(
+    (r) =>
+      `| ${r.serviceId} | ${r.method} ${r.path} | ${price(r)} | ${auth(r)} | ${r.available ? 'yes' : `no: ${r.unavailableReason}`} |`,
+  );
+  return ['| Service | Method and path | Price | Auth | Available |', '|---|---|---|---|---|', ...rows].join('\n');
+}
+
+function errorTable(): string {
+  const rows = (Object.keys(AGENT_ERRORS) as AgentErrorCode[]).map(
+    (c) => `| ${c} | ${AGENT_ERRORS[c]} | ${ERROR_ACTIONS[c]} |`,
+  );
+  return ['| Code | HTTP | What to do |', '|---|---|---|', ...rows].join('\n');
+}
+
+function x402Terms(ctx: AgentsContext): string {
+  const paid = ctx.catalog.records.find((r) => r.x402Price);
+  if (!paid?.x402Price) return 'Payments are not configured on this deployment: paid services are unavailable (503).';
+  const t = paid.x402Price;
+  return [
+    `- scheme \`exact\`, x402Version 2, network \`${t.network}\``,
+    `- asset (USDT, 6 decimals, EIP-3009 transferWithAuthorization) \`${t.asset}\`, EIP-712 domain name \`${t.extra.name}\`, version \`${t.extra.version}\``,
+    `- payTo \`${t.payTo}\`; amount = the catalog price in base units; validity window at most ${t.maxTimeoutSeconds} s`,
+  ].join('\n');
+}
+
+/** /llms.txt: the start and recovery guide for agents (plain Markdown, llms.txt convention). */
+export function llmsTxt(ctx: AgentsContext): string {
+  const start = ctx.catalog.get('email.mailbox.create').record;
+  return `# Tender agent services
+
+> Paid (x402, USDT) real email mailboxes on ${ctx.config.emailDomain}, phone numbers and durable events for autonomous agents. Base URL: ${ctx.config.publicUrl}. Not an MCP server; no simulated provider success.
+
+## Start here
+
+1. GET /api/v1/services and pick a start-here service. For email: ${start.method} ${start.path} (${start.serviceId}, ${start.price} USDT) with JSON {"localPart": "my-agent", "displayName": "My Agent"}.
+2. The answer is HTTP 402 with header PAYMENT-REQUIRED (base64 JSON, x402 v2). Check the price, get approval, sign the EIP-3009 authorization it describes.
+3. Replay the identical method, URL and body with headers PAYMENT-SIGNATURE (base64 payment payload) and Idempotency-Key (any new unique string).
+4. The 201 answer carries data (the mailbox), header PAYMENT-RESPONSE (settlement) and authentication.accessToken (at_v1_…). Store the token now: it is shown once.
+5. Every other call: Authorization: Bearer <accessToken>. Paid ones (update, delete, send) also go through 402 → pay → replay, from the same wallet.
+
+## Payment terms
+
+${x402Terms(ctx)}
+
+## Recovery
+
+- 428 ONBOARDING_REQUIRED: you called a paid endpoint without token. Call the start-here service named in error.startHere. Do not pay.
+- 409 PAYMENT_PENDING: your payment is being processed. Do not pay again; retry the same request, key and PAYMENT-SIGNATURE after Retry-After.
+- 502 PROVIDER_TEMPORARY_FAILURE: the payment settled but the provider failed. Retry with the same Idempotency-Key and PAYMENT-SIGNATURE; you are not charged twice.
+- 409 IDEMPOTENCY_CONFLICT: the key was used with another body or proof. Replay the original or use a new key.
+- 402 PAYMENT_INVALID: the signature does not match the terms (error.reason). Sign a new payment for the terms in PAYMENT-REQUIRED.
+- 503 SERVICE_UNAVAILABLE: the service is not offered here (catalog says why). Never pay for it. POST /api/v1/domains/register is always 503.
+- Lost the access token? Replace it in the dashboard with a wallet signature.
+
+## Links
+
+- [Service catalog](/api/v1/services)
+- [OpenAPI 3.1](/openapi.json)
+- [Operational guide](/docs)
+`;
+}
+
+/** /docs: the operational guide (Markdown). */
+export function docsMarkdown(ctx: AgentsContext): string {
+  return `# Tender agent services: operational guide
+
+Base URL ${ctx.config.publicUrl}. Mailbox domain ${ctx.config.emailDomain}. All bodies are JSON.
+
+## Envelopes
+
+- Success: \`{data, requestId, guide}\`; paid success also has the PAYMENT-RESPONSE header; first provisioning adds \`authentication\`.
+- Error: \`{error: {code, message, requestId, …}, guides: {llms, serviceCatalog, openapi}}\`.
+
+## Authentication {#authentication}
+
+${AUTH_RULES.map((r) => `- ${r}`).join('\n')}
+
+\`authentication\` on a provisioning response: \`{status: "issued" | "already_issued", accessToken: "at_v1_…" | null, walletAddress, guide}\`.
+
+## Paid request flow {#payment}
+
+1. No PAYMENT-SIGNATURE: 402 PAYMENT_REQUIRED with header PAYMENT-REQUIRED (x402 v2 PaymentRequired; the same object in error.paymentRequired).
+2. Checked in order, each before any money moves: availability (503), token (401/428), body, ownership of named resources (404/403), Idempotency-Key (428), proof terms and signature (402 PAYMENT_INVALID), payer = token wallet (403 PAYER_MISMATCH), idempotency binding (409), verification by the facilitator.
+3. Settlement happens once per request; then the operation runs and its response is stored. Replays return the stored response.
+
+## Payment terms
+
+${x402Terms(ctx)}
+
+## Services
+
+${catalogTable(ctx.catalog.records)}
+
+${ctx.catalog.records.map((r) => `### ${r.serviceId}\n\n${r.method} ${r.path} — ${price(r)}, ${auth(r)}.\n\n${r.summary}\n\nInput: ${r.input}.${r.ownershipChecked.length ? ` Ownership checked before payment: ${r.ownershipChecked.join(', ')}.` : ''}`).join('\n\n')}
+
+## Email
+
+- localPart: 1-64 of a-z 0-9 . _ -, starting and ending with a letter or digit; reserved names (postmaster, abuse, hostmaster, webmaster, security, …) are refused. An address belongs to the first tenant that claims it, even after deletion.
+- Sending: at most 50 recipients, one-line subject up to 998 characters, text up to 200000 characters; the mailbox's outbound signature is appended after "-- ". Mail to ${ctx.config.emailDomain} is delivered to our own inbound server; other domains need the operator's SMTP relay (otherwise 422 RECIPIENT_NOT_DELIVERABLE before payment).
+- Receiving: mail for active mailboxes only (no relay), one stored copy per recipient mailbox, duplicates by Message-ID ignored, SPF and DKIM results recorded; each stored message creates an email.received event {type, eventId, mailboxId, emailId, from, subject, receivedAt} (no body). Fetch the body with GET /api/v1/email/messages/query?messageId=<emailId>.
+
+## Errors
+
+${errorTable()}
+`;
+}

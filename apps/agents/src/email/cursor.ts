@@ -1,0 +1,23 @@
+import { AgentError } from '../http/errors.ts';
+
+/**
+ * Opaque keyset cursors: base64url of "<epoch microseconds>|<uuid>". Microseconds, not a JS Date, because
+ * PostgreSQL timestamps are finer than milliseconds and a rounded cursor would skip or repeat rows.
+ * SQL side: `(extract(epoch from t) * 1000000)::bigint` produces it and
+ * `timestamptz 'epoch' + ($n::bigint * interval '1 microsecond')` reads it back exactly.
+ */
+export function encodeCursor(epochMicros: string, id: string): string {
+  return Buffer.from(`${epochMicros}|${id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { us: string; id: string } {
+  const raw = Buffer.from(cursor, 'base64url').toString('utf8');
+  const m = /^(\d{1,20})\|([0-9a-f-]{36})$/.exec(raw);
+  if (!m)
+    throw new AgentError('VALIDATION_FAILED', 'Request validation failed: cursor is not a cursor this API returned');
+  return { us: m[1]!, id: m[2]! };
+}
+
+export const CURSOR_SQL = (column: string) => `(extract(epoch from ${column}) * 1000000)::bigint::text`;
+export const FROM_CURSOR_SQL = (param: string) =>
+  `(timestamptz 'epoch' + (${param}::bigint * interval '1 microsecond'))`;

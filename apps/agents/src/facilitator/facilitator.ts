@@ -1,0 +1,88 @@
+import { x402Facilitator } from '@x402/core/facilitator';
+import { HTTPFacilitatorClient } from '@x402/core/server';
+import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
+import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
+import { toFacilitatorEvmSigner } from '@x402/evm';
+import { createWalletClient, defineChain, http, publicActions, type Chain, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { createNonceManager, jsonRpc } from 'viem/nonce';
+
+/**
+ * Verifies and settles x402 payments. Two implementations behind this one interface, chosen by configuration:
+ * the built-in facilitator (x402's exact EVM scheme, submitting EIP-3009 transferWithAuthorization with the
+ * relayer key) and a remote HTTP facilitator. The paywall never knows which one it talks to.
+ */
+export interface Facilitator {
+  readonly kind: 'built-in' | 'remote';
+  verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
+  /** Exactly one call per paid request reaches here (the paywall's settlement record guarantees it). */
+  settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
+}
+
+export function evmChain(network: string, rpcUrl: string): Chain {
+  const id = Number(network.split(':')[1]);
+  return defineChain({
+    id,
+    name: network,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
+}
+
+export interface BuiltInFacilitatorOptions {
+  network: `eip155:${number}`;
+  rpcUrl: string;
+  relayerPrivateKey: Hex;
+  /** Receipt polling interval; small on a local devnet. */
+  pollingMs: number;
+  /** Receipt wait bound: past it settlement reports pending instead of hanging the request. */
+  confirmationTimeoutMs?: number;
+}
+
+/**
+ * The built-in facilitator: `@x402/core`'s x402Facilitator with `@x402/evm`'s exact scheme registered for one
+ * network, signing with the relayer key. The account's nonce manager hands out transaction nonces in process, so
+ * concurrent settlements from one relayer never collide (one relayer key per process).
+ */
+export function createBuiltInFacilitator(opts: BuiltInFacilitatorOptions): Facilitator & { relayer: `0x${string}` } {
+  const account = privateKeyToAccount(opts.relayerPrivateKey, {
+    nonceManager: createNonceManager({ source: jsonRpc() }),
+  });
+  const client = createWalletClient({
+    account,
+    chain: evmChain(opts.network, opts.rpcUrl),
+    transport: http(opts.rpcUrl, { batch: false, retryCount: 0 }),
+    pollingInterval: opts.pollingMs,
+  }).extend(publicActions);
+  const signer = toFacilitatorEvmSigner(
+    {
+      address: account.address,
+      readContract: (args) => client.readContract(args as never),
+      verifyTypedData: (args) => client.verifyTypedData(args as never),
+      writeContract: (args) => client.writeContract(args as never),
+      sendTransaction: (args) => client.sendTransaction(args as never),
+      waitForTransactionReceipt: (args) =>
+        client.waitForTransactionReceipt({ ...args, pollingInterval: opts.pollingMs } as never),
+      getCode: (args) => client.getCode(args),
+    },
+    { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 60_000 },
+  );
+  const facilitator = new x402Facilitator();
+  registerExactEvmScheme(facilitator, { signer, networks: opts.network });
+  return {
+    kind: 'built-in',
+    relayer: account.address,
+    verify: (payload, requirements) => facilitator.verify(payload, requirements),
+    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+  };
+}
+
+/** A remote facilitator speaking the x402 facilitator HTTP API (POST /verify, POST /settle). */
+export function createRemoteFacilitator(url: string, timeoutMs = 60_000): Facilitator {
+  const client = new HTTPFacilitatorClient({ url, timeoutMs });
+  return {
+    kind: 'remote',
+    verify: (payload, requirements) => client.verify(payload, requirements),
+    settle: (payload, requirements) => client.settle(payload, requirements),
+  };
+}

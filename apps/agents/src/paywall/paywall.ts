@@ -1,0 +1,517 @@
+import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
+import type { PaymentRequirements, SettleResponse } from '@x402/core/types';
+import { HttpError, type App, type Sql } from '@tender/platform';
+import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
+import type { AgentsContext, Payments } from '../context.ts';
+import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
+import {
+  authenticateBearer,
+  ensureTenant,
+  findTenantByWallet,
+  issueFirstToken,
+  type Tenant,
+} from '../tenants/tenants.ts';
+import {
+  claimPaidRequest,
+  dropPaidRequest,
+  markCompleted,
+  markSettled,
+  markSettling,
+  pending,
+  readPaidRequest,
+  releaseLease,
+  type PaidRow,
+} from './paidRequests.ts';
+import {
+  checkTerms,
+  decodeProof,
+  isPlainEcdsa,
+  paymentRequired,
+  requestHash,
+  requirementsOf,
+  signatureRecovers,
+  type Eip3009Proof,
+} from './x402.ts';
+import { ProviderTemporaryFailure } from './providerFailure.ts';
+
+export { ProviderTemporaryFailure };
+
+/** One call of a service operation, as the paywall hands it over. No HTTP types. */
+export interface Call<I> {
+  serviceId: string;
+  tenant: Tenant;
+  input: I;
+  requestId: string;
+  /**
+   * Id of the paid request (stable across retries of the same key and proof), or null for free services.
+   * Operations key their writes by it so that performing again after a crash or a provider failure repeats
+   * nothing.
+   */
+  ref: string | null;
+}
+
+/**
+ * What an operation returns. `write` runs in the transaction that also stores the response (and issues a first
+ * token), so its database effects commit exactly when the paid request completes; its return value is the data.
+ */
+export interface Outcome {
+  data?: unknown;
+  write?: (tx: Sql) => Promise<unknown>;
+}
+
+export interface ServiceHandler<I> {
+  serviceId: string;
+  /** The operation input from the validated request (body, query, params). */
+  input(req: FastifyRequest): I;
+  /**
+   * Preconditions checked before any challenge and again before settlement: ownership of named resources,
+   * availability of a requested name, deliverability. `tenant` is null for a start-here call without token whose
+   * payer is not a tenant yet. Throws an AgentError; nothing is charged.
+   */
+  precheck?(ctx: AgentsContext, tenant: Tenant | null, input: I): Promise<void>;
+  perform(ctx: AgentsContext, call: Call<I>): Promise<Outcome>;
+}
+
+export interface RouteSchema {
+  body?: unknown;
+  querystring?: unknown;
+  params?: unknown;
+  description?: string;
+}
+
+const tenants = new WeakMap<FastifyRequest, Tenant | null>();
+
+/**
+ * Registers the route of one catalog service behind the generic paywall. The order of checks is the contract:
+ *
+ *  1. catalog: unavailable → 503 (before anything else; no challenge, no settlement);
+ *  2. authentication: bearer services without token → 428 ONBOARDING_REQUIRED when paid, 401 AUTH_REQUIRED when
+ *     free; an invalid token → INVALID_TOKEN; start-here services accept a token but do not need one;
+ *  3. request validation (schema), then the service's precheck (ownership of named resources …);
+ *  4. free services perform now. Paid services: no PAYMENT-SIGNATURE → 402 + PAYMENT-REQUIRED; then
+ *     Idempotency-Key, proof terms, signature, payer = token wallet, idempotency record (key, request hash, proof),
+ *     verification, one settlement, the operation, the stored response, PAYMENT-RESPONSE.
+ */
+export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHandler<I>, schema: RouteSchema): void {
+  const { def, record } = ctx.catalog.get(handler.serviceId);
+  app.route({
+    method: def.method,
+    url: def.path.replace(/\{(\w+)\}/g, ':$1'),
+    schema: openapiOf(def, record, schema),
+    onRequest: async (req) => {
+      gateAvailability(record);
+      tenants.set(req, await authenticate(ctx, def, record, req));
+    },
+    handler: async (req, reply) => {
+      const tenant = tenants.get(req) ?? null;
+      const input = handler.input(req);
+      await handler.precheck?.(ctx, tenant, input);
+      if (!record.paid) {
+        if (!tenant) throw new AgentError('AUTH_REQUIRED', 'Send Authorization: Bearer <at_v1_… access token>');
+        const outcome = await handler.perform(ctx, {
+          serviceId: def.serviceId,
+          tenant,
+          input,
+          requestId: req.id,
+          ref: null,
+        });
+        const data = outcome.write ? await ctx.db.tx(outcome.write) : outcome.data;
+        return reply.code(def.successStatus).send(ok(data, req.id, record.guide));
+      }
+      return paid(ctx, handler, def, record, tenant, input, req, reply);
+    },
+  });
+}
+
+/** A route that is always unavailable (domain.register): 503 at once, no challenge, no settlement, no body read. */
+export function unavailableRoute(app: App, ctx: AgentsContext, serviceId: string): void {
+  const { def, record } = ctx.catalog.get(serviceId);
+  app.route({
+    method: def.method,
+    url: def.path.replace(/\{(\w+)\}/g, ':$1'),
+    schema: openapiOf(def, record, {}),
+    onRequest: async () => gateAvailability(record),
+    handler: async () => gateAvailability(record),
+  });
+}
+
+function gateAvailability(record: ServiceRecord): void {
+  if (!record.available) {
+    throw new AgentError(
+      'SERVICE_UNAVAILABLE',
+      `${record.serviceId} is unavailable: ${record.unavailableReason ?? 'not configured'}. Do not send payment for it.`,
+      { data: { serviceId: record.serviceId } },
+    );
+  }
+}
+
+async function authenticate(
+  ctx: AgentsContext,
+  def: ServiceDefinition,
+  record: ServiceRecord,
+  req: FastifyRequest,
+): Promise<Tenant | null> {
+  const header = req.headers.authorization;
+  if (def.auth === 'none') return null;
+  if (def.auth === 'x402') return header ? authenticateBearer(ctx.db, header) : null;
+  if (!header && record.paid) throw onboardingRequired(ctx, def.serviceId);
+  return authenticateBearer(ctx.db, header);
+}
+
+function onboardingRequired(ctx: AgentsContext, serviceId: string): AgentError {
+  const start = ctx.catalog.startHereFor(serviceId);
+  return new AgentError(
+    'ONBOARDING_REQUIRED',
+    `${serviceId} needs the access token that a start-here service issues. Call ${start.serviceId} ` +
+      `(${start.method} ${start.path}, ${start.price} USDT) first, then retry with Authorization: Bearer <token>. ` +
+      'Do not pay for this request now.',
+    {
+      data: {
+        startHere: {
+          serviceId: start.serviceId,
+          method: start.method,
+          endpoint: start.path,
+          price: start.price,
+          priceUnits: start.priceUnits,
+          currency: start.currency,
+          requiredInput: start.input,
+          guide: start.guide,
+        },
+        guidePaths: { llms: GUIDES.llms, docs: '/docs#authentication', serviceCatalog: GUIDES.serviceCatalog },
+      },
+    },
+  );
+}
+
+function challenge(
+  ctx: AgentsContext,
+  record: ServiceRecord,
+  requirements: PaymentRequirements,
+  req: FastifyRequest,
+  err: AgentError,
+): AgentError {
+  const resource = `${ctx.config.publicUrl}${req.url.split('?')[0]}`;
+  const pr = paymentRequired(resource, `${record.serviceId}: ${record.summary}`, requirements, err.message);
+  return new AgentError(err.code as 'PAYMENT_REQUIRED', err.message, {
+    headers: { ...(err.extra.headers ?? {}), 'payment-required': encodePaymentRequiredHeader(pr) },
+    data: { ...(err.extra.data ?? {}), serviceId: record.serviceId, paymentRequired: pr },
+  });
+}
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+async function paid<I>(
+  ctx: AgentsContext,
+  handler: ServiceHandler<I>,
+  def: ServiceDefinition,
+  record: ServiceRecord,
+  tokenTenant: Tenant | null,
+  input: I,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const payments = ctx.payments;
+  if (!payments || !record.x402Price) throw new AgentError('SERVICE_UNAVAILABLE', 'Payments are not configured');
+  const requirements = requirementsOf(record.x402Price);
+  const asChallenge = (err: unknown) =>
+    err instanceof AgentError && (err.code === 'PAYMENT_INVALID' || err.code === 'PAYMENT_REQUIRED')
+      ? challenge(ctx, record, requirements, req, err)
+      : err;
+
+  const signature = header(req, 'payment-signature');
+  if (!signature) {
+    throw asChallenge(
+      new AgentError(
+        'PAYMENT_REQUIRED',
+        `Payment required: ${record.price} USDT. Pay per PAYMENT-REQUIRED, then replay this exact request with ` +
+          'PAYMENT-SIGNATURE and an Idempotency-Key.',
+      ),
+    );
+  }
+  const key = header(req, 'idempotency-key');
+  if (!key || !IDEMPOTENCY_KEY.test(key)) {
+    throw new AgentError(
+      'IDEMPOTENCY_KEY_REQUIRED',
+      'Paid POSTs need an Idempotency-Key header (1-255 visible ASCII characters); nothing was charged',
+    );
+  }
+
+  let proof: Eip3009Proof;
+  try {
+    proof = decodeProof(signature);
+    // Static terms first (they never change for a given catalog record), then the signature that makes the
+    // payer address trustworthy: only an authentic payer may create or touch an idempotency record.
+    checkTerms(proof, requirements, Number.MAX_SAFE_INTEGER, { window: false });
+    await authenticatePayer(payments, proof, requirements);
+  } catch (err) {
+    throw asChallenge(err);
+  }
+  if (tokenTenant && tokenTenant.walletAddress !== proof.payer) {
+    throw new AgentError(
+      'PAYER_MISMATCH',
+      `The payment comes from ${proof.payer} but the access token belongs to ${tokenTenant.walletAddress}; pay from the token's wallet`,
+    );
+  }
+
+  const claim = await claimPaidRequest(ctx.db, {
+    walletAddress: proof.payer,
+    idempotencyKey: key,
+    serviceId: def.serviceId,
+    requestHash: requestHash(def.method, def.path, { params: req.params, query: req.query, body: req.body }),
+    proofHash: proof.proofHash,
+    amountUnits: requirements.amount,
+    network: requirements.network,
+    asset: requirements.asset.toLowerCase(),
+    paymentPayload: proof.payload,
+    leaseMs: ctx.config.paidRequestLeaseMs,
+  });
+  if (claim.kind === 'completed') return replay(reply, req, claim.row);
+  const { lease } = claim;
+  let row: PaidRow = claim.row;
+
+  if (row.state === 'pending' || row.state === 'settling') {
+    try {
+      await settleOnce(ctx, payments, handler, row, lease, proof, requirements, tokenTenant, input);
+    } catch (err) {
+      throw asChallenge(err);
+    }
+    row = (await readPaidRequest(ctx.db, row.id)) ?? row;
+  }
+
+  // Settled: perform the operation (again, after a provider failure) and store the response once.
+  const tenant = tokenTenant ?? (await ensureTenant(ctx.db, proof.payer));
+  const settlement = (row.settlement ?? {}) as unknown as SettleResponse;
+  const paymentResponse = encodePaymentResponseHeader(settlement);
+  const bootstrap = def.auth === 'x402';
+  let outcome: Outcome;
+  try {
+    outcome = await handler.perform(ctx, { serviceId: def.serviceId, tenant, input, requestId: req.id, ref: row.id });
+  } catch (err) {
+    return failAfterSettlement(ctx, row, lease, err, paymentResponse, req, reply);
+  }
+  let firstToken: string | null = null;
+  let data: unknown;
+  try {
+    data = await ctx.db.tx(async (tx) => {
+      const d = outcome.write ? await outcome.write(tx) : outcome.data;
+      if (bootstrap) firstToken = await issueFirstToken(tx, tenant.id);
+      const stored: Record<string, unknown> = { data: d, guide: record.guide };
+      if (bootstrap) stored.authentication = authentication(tenant, null);
+      if (!(await markCompleted(tx, row.id, lease, def.successStatus, stored))) throw new LeaseLost();
+      return d;
+    });
+  } catch (err) {
+    if (err instanceof LeaseLost) {
+      const now = await readPaidRequest(ctx.db, row.id);
+      if (now?.state === 'completed') return replay(reply, req, now);
+      throw pending();
+    }
+    return failAfterSettlement(ctx, row, lease, err, paymentResponse, req, reply);
+  }
+  const body: Record<string, unknown> = { ...ok(data, req.id, record.guide) };
+  if (bootstrap) body.authentication = authentication(tenant, firstToken);
+  return reply.code(def.successStatus).header('payment-response', paymentResponse).send(body);
+}
+
+class LeaseLost extends Error {}
+
+function authentication(tenant: Tenant, token: string | null) {
+  return token
+    ? { status: 'issued', accessToken: token, walletAddress: tenant.walletAddress, guide: '/docs#authentication' }
+    : {
+        status: 'already_issued',
+        accessToken: null,
+        walletAddress: tenant.walletAddress,
+        guide: '/docs#authentication',
+      };
+}
+
+/**
+ * Establishes that `authorization.from` signed the proof: locally for plain ECDSA signatures (no network), through
+ * the facilitator for contract-wallet signatures.
+ */
+async function authenticatePayer(payments: Payments, proof: Eip3009Proof, req: PaymentRequirements): Promise<void> {
+  if (await signatureRecovers(proof, req)) return;
+  if (!isPlainEcdsa(proof.signature)) {
+    const v = await payments.facilitator.verify(proof.payload, req);
+    if (v.isValid) return;
+  }
+  throw new AgentError('PAYMENT_INVALID', 'The payment signature was not made by the payer for these terms', {
+    data: { reason: 'invalid_signature' },
+  });
+}
+
+/**
+ * Holder of the lease on a pending (or interrupted settling) row: verify, then settle exactly once.
+ * A row that never charged anything is dropped so the client may pay again; a settlement whose outcome is not
+ * known stays `settling` and is reconciled on chain by the next attempt (an EIP-3009 nonce can be consumed once,
+ * so a second submission can never charge twice).
+ */
+async function settleOnce<I>(
+  ctx: AgentsContext,
+  payments: Payments,
+  handler: ServiceHandler<I>,
+  row: PaidRow,
+  lease: string,
+  proof: Eip3009Proof,
+  requirements: PaymentRequirements,
+  tokenTenant: Tenant | null,
+  input: I,
+): Promise<void> {
+  const asset = requirements.asset as `0x${string}`;
+  const consumed = () => payments.chain.authorizationUsed(asset, proof.authorization.from, proof.authorization.nonce);
+  if (row.state === 'settling' && (await consumed())) {
+    await markSettled(ctx.db, row.id, reconciled(proof, requirements));
+    return;
+  }
+  try {
+    checkTerms(proof, requirements, Math.floor(ctx.now().getTime() / 1000), { window: true });
+    // Preconditions again, now that the payer is known, just before money moves.
+    await handler.precheck?.(ctx, tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer)), input);
+    const verified = await payments.facilitator.verify(proof.payload, requirements);
+    if (!verified.isValid) {
+      throw new AgentError(
+        'PAYMENT_INVALID',
+        `Payment verification failed: ${verified.invalidMessage ?? verified.invalidReason ?? 'invalid'}`,
+        { data: { reason: verified.invalidReason ?? 'invalid' } },
+      );
+    }
+  } catch (err) {
+    if (row.state === 'pending') await dropPaidRequest(ctx.db, row.id, lease);
+    else await releaseLease(ctx.db, row.id, lease, String(err));
+    throw err;
+  }
+  if (!(await markSettling(ctx.db, row.id, lease))) throw pending();
+  let settled: SettleResponse;
+  try {
+    settled = await payments.facilitator.settle(proof.payload, requirements);
+  } catch (err) {
+    // Unknown outcome (facilitator unreachable, timeout): keep `settling`; the next attempt reconciles on chain.
+    ctx.logger.warn({ err, paidRequest: row.id }, 'x402 settlement outcome unknown');
+    await releaseLease(ctx.db, row.id, lease, String(err));
+    throw pending();
+  }
+  if (settled.success) {
+    await markSettled(ctx.db, row.id, { ...settled });
+    return;
+  }
+  if (await consumed()) {
+    // The transfer happened (an earlier submission of this authorization): record it, never settle again.
+    await markSettled(ctx.db, row.id, reconciled(proof, requirements));
+    return;
+  }
+  if (settled.errorReason === 'settlement_pending' || /timeout|pending/i.test(settled.errorReason ?? '')) {
+    await releaseLease(ctx.db, row.id, lease, settled.errorReason ?? 'pending');
+    throw pending();
+  }
+  await dropPaidRequest(ctx.db, row.id, lease);
+  throw new AgentError(
+    'PAYMENT_INVALID',
+    `Settlement failed: ${settled.errorMessage ?? settled.errorReason ?? 'unknown'}; nothing was charged`,
+    { data: { reason: settled.errorReason ?? 'settlement_failed' } },
+  );
+}
+
+function reconciled(proof: Eip3009Proof, req: PaymentRequirements): Record<string, unknown> {
+  return { success: true, transaction: '', network: req.network, payer: proof.payer, reconciled: true };
+}
+
+/**
+ * The operation failed after the payment settled. A client error of the operation (a name taken meanwhile, …) is
+ * final: it is stored and replayed like a success, with PAYMENT-RESPONSE. Anything else leaves the row settled and
+ * releases the lease: the same key and proof perform the operation later, without a second settlement.
+ */
+async function failAfterSettlement(
+  ctx: AgentsContext,
+  row: PaidRow,
+  lease: string,
+  err: unknown,
+  paymentResponse: string,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  if (err instanceof HttpError && err.status < 500) {
+    const rendered = agentsEnvelope.render(err, req.id) as { error: Record<string, unknown> };
+    const { requestId: _drop, ...error } = rendered.error;
+    const stored = await ctx.db.tx((tx) => markCompleted(tx, row.id, lease, err.status, { error }));
+    if (!stored) throw pending();
+    for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
+    return reply.code(err.status).header('payment-response', paymentResponse).send(rendered);
+  }
+  await releaseLease(ctx.db, row.id, lease, String(err));
+  if (
+    err instanceof ProviderTemporaryFailure ||
+    (err instanceof HttpError && err.code === 'PROVIDER_TEMPORARY_FAILURE')
+  ) {
+    ctx.logger.warn({ err, paidRequest: row.id }, 'provider failure after settlement; retry performs it');
+    throw new AgentError(
+      'PROVIDER_TEMPORARY_FAILURE',
+      'The provider failed after your payment settled. Retry the same request with the same Idempotency-Key and ' +
+        'PAYMENT-SIGNATURE after backoff; you will not be charged again.',
+      { headers: { 'retry-after': '5', 'payment-response': paymentResponse } },
+    );
+  }
+  ctx.logger.error({ err, paidRequest: row.id }, 'operation failed after settlement');
+  throw new AgentError(
+    'INTERNAL_ERROR',
+    'The operation failed after your payment settled; retry with the same Idempotency-Key and PAYMENT-SIGNATURE (no second charge)',
+    { headers: { 'retry-after': '5', 'payment-response': paymentResponse } },
+  );
+}
+
+/** Replays a completed paid request: the stored status and body (new requestId), PAYMENT-RESPONSE again. */
+function replay(reply: FastifyReply, req: FastifyRequest, row: PaidRow): FastifyReply {
+  const body = { ...(row.response_body ?? {}) } as Record<string, unknown>;
+  const out: Record<string, unknown> =
+    'error' in body
+      ? { error: { ...(body.error as Record<string, unknown>), requestId: req.id }, guides: GUIDES }
+      : {
+          data: body.data,
+          requestId: req.id,
+          guide: body.guide,
+          ...(body.authentication ? { authentication: body.authentication } : {}),
+        };
+  if (row.settlement)
+    reply.header('payment-response', encodePaymentResponseHeader(row.settlement as unknown as SettleResponse));
+  return reply
+    .code(row.response_status ?? 200)
+    .header('idempotent-replayed', 'true')
+    .send(out);
+}
+
+function header(req: FastifyRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteSchema): FastifySchema {
+  const headers: string[] = [];
+  if (record.paid) headers.push('PAYMENT-SIGNATURE (x402 v2) and Idempotency-Key on the paid replay');
+  const lines = [
+    record.summary,
+    '',
+    `Service id: \`${record.serviceId}\`. Price: ${record.price ? `${record.price} USDT (x402 exact, fixed)` : 'free'}. ` +
+      `Auth: ${record.auth === 'x402' ? 'x402 bootstrap (start here; Bearer optional)' : record.auth === 'bearer' ? 'Bearer at_v1_ token' : 'none'}.`,
+    record.available ? '' : `**Unavailable**: ${record.unavailableReason}. Answers 503 before any payment challenge.`,
+    schema.description ?? '',
+    headers.length ? `Headers: ${headers.join('; ')}.` : '',
+  ].filter((l, i) => i < 2 || l);
+  return {
+    tags: [def.area],
+    summary: `${record.serviceId}${record.price ? ` (${record.price} USDT)` : ''}`,
+    description: lines.join('\n'),
+    ...(schema.body ? { body: schema.body } : {}),
+    ...(schema.querystring ? { querystring: schema.querystring } : {}),
+    ...(schema.params ? { params: schema.params } : {}),
+    ...(record.auth === 'bearer'
+      ? { security: [{ bearer: [] }] }
+      : record.auth === 'x402'
+        ? { security: [{}, { bearer: [] }] }
+        : {}),
+    'x-service-id': record.serviceId,
+    'x-price-usdt': record.price,
+    'x-available': record.available,
+    'x-start-here': record.startHere,
+  } as FastifySchema;
+}

@@ -1,0 +1,186 @@
+import type { Database, Logger } from '@tender/platform';
+import { Catalog, USDT_DECIMALS, type CatalogEnvironment } from './catalog/catalog.ts';
+import type { AgentsConfig } from './config.ts';
+import type { AgentsContext, Payments } from './context.ts';
+import { createSmtpTransport, type MailTransport } from './email/transport.ts';
+import { createChainReader, type ChainReader } from './facilitator/chain.ts';
+import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
+
+/**
+ * The issuer's USDT0 contracts on networks we know (shared/reference/networks.md). On these networks another
+ * address is refused: Tender accepts only the issuer's native contract.
+ */
+export const OFFICIAL_USDT: Readonly<Record<string, `0x${string}`>> = {
+  'eip155:42161': '0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9',
+};
+
+export interface AgentsRuntime {
+  ctx: AgentsContext;
+  /** One line per fact the operator should see at start (payment terms, or why payments are off). */
+  summary: string[];
+  close(): Promise<void>;
+}
+
+export interface RuntimeDeps {
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  /** Where our own inbound SMTP server listens (mail to the own domain goes there); default 127.0.0.1:SMTP_PORT. */
+  localInbound?: () => { host: string; port: number };
+  /** Replaces the configured facilitator (benchmarks, tests that inject failures). */
+  facilitator?: Facilitator;
+  /** Replaces the SMTP transport (tests that inject failures wrap the real one). */
+  mail?: MailTransport;
+}
+
+/**
+ * Builds the agents context from configuration: payment terms (reading the token's EIP-712 domain on chain and
+ * refusing to advertise a mismatch), the facilitator (built-in or remote), the outbound mail transport and the
+ * catalog with availability. Never throws for a missing provider: the catalog says available=false and why.
+ */
+export async function createAgentsRuntime(
+  loaded: AgentsConfig & { host?: string | undefined },
+  deps: RuntimeDeps,
+): Promise<AgentsRuntime> {
+  const config = withDefaults(loaded);
+  const log = deps.logger.child({ svc: 'agents' });
+  const publicUrl = config.agentsPublicUrl ?? `http://${config.host ?? '127.0.0.1'}:${config.agentsPort}`;
+  const summary: string[] = [];
+
+  const pay = await setUpPayments(config, deps);
+  if (pay.payments) {
+    summary.push(
+      `x402: ${pay.env.x402?.network} USDT ${pay.env.x402?.asset} (EIP-712 "${pay.env.x402?.extra.name}" v${pay.env.x402?.extra.version}) → ${pay.env.x402?.payTo}, ${pay.payments.facilitator.kind} facilitator`,
+    );
+  } else {
+    summary.push(`x402: paid services unavailable: ${pay.env.paymentUnavailable}`);
+    log.warn({ reason: pay.env.paymentUnavailable }, 'paid agent services unavailable');
+  }
+
+  const mail =
+    deps.mail ??
+    createSmtpTransport({
+      domain: config.emailDomain,
+      localInbound: deps.localInbound ?? (() => ({ host: '127.0.0.1', port: config.smtpPort })),
+      relayUrl: config.smtpRelayUrl,
+      dkim:
+        config.dkimSelector && config.dkimPrivateKey
+          ? { selector: config.dkimSelector, privateKey: config.dkimPrivateKey }
+          : undefined,
+    });
+  summary.push(
+    `email: @${config.emailDomain}; outbound ${config.smtpRelayUrl ? 'via relay' : 'own domain only (no SMTP_RELAY_URL)'}; DKIM ${config.dkimSelector && config.dkimPrivateKey ? 'on' : 'off'}`,
+  );
+
+  const ctx: AgentsContext = {
+    db: deps.db,
+    logger: deps.logger,
+    now: deps.now ?? (() => new Date()),
+    config: {
+      publicUrl,
+      profile: config.profile,
+      emailDomain: config.emailDomain,
+      smtpMaxMessageBytes: config.smtpMaxMessageBytes,
+      paidRequestLeaseMs: 120_000,
+    },
+    catalog: new Catalog(pay.env),
+    payments: pay.payments,
+    mail,
+  };
+  return { ctx, summary, close: async () => mail.close() };
+}
+
+/** loadConfig fills every defaulted field; the spec's types still say "maybe undefined", so check once here. */
+function withDefaults(c: AgentsConfig & { host?: string | undefined }) {
+  const need = <T>(v: T | undefined, env: string): T => {
+    if (v === undefined)
+      throw new Error(`${env} has no value: load the configuration with loadConfig(agentsConfigSpec)`);
+    return v;
+  };
+  return {
+    ...c,
+    agentsPort: need(c.agentsPort, 'AGENTS_PORT'),
+    emailDomain: need(c.emailDomain, 'EMAIL_DOMAIN'),
+    smtpPort: need(c.smtpPort, 'SMTP_PORT'),
+    smtpMaxMessageBytes: need(c.smtpMaxMessageBytes, 'SMTP_MAX_MESSAGE_BYTES'),
+    x402MaxTimeoutSeconds: need(c.x402MaxTimeoutSeconds, 'X402_MAX_TIMEOUT_SECONDS'),
+    rpcPollingMs: need(c.rpcPollingMs, 'AGENTS_RPC_POLLING_MS'),
+  };
+}
+
+const PROVIDERS: CatalogEnvironment['providers'] = {
+  discovery: null,
+  email: null,
+  events: 'the events API is not enabled in this build (events are recorded durably and delivered by a later release)',
+  phone: 'no telephony provider is configured',
+  domain: 'domain registration is not offered',
+};
+
+async function setUpPayments(
+  config: ReturnType<typeof withDefaults>,
+  deps: RuntimeDeps,
+): Promise<{ env: CatalogEnvironment; payments: Payments | null }> {
+  const off = (reason: string) => ({
+    env: { paymentUnavailable: reason, x402: null, providers: PROVIDERS },
+    payments: null,
+  });
+  const network = config.x402Network;
+  if (!network) return off('X402_NETWORK is not configured');
+  const official = OFFICIAL_USDT[network];
+  const asset = config.x402UsdtAddress ?? official;
+  if (!asset) return off(`X402_USDT_ADDRESS is not configured for ${network}`);
+  if (official && asset !== official)
+    return off(`${asset} is not the issuer's USDT0 contract on ${network} (${official})`);
+  if (!config.x402PayTo) return off('X402_PAY_TO is not configured');
+  if (!config.agentsRpcUrl) return off('AGENTS_RPC_URL is not configured (needed to read the token domain)');
+
+  let facilitator = deps.facilitator;
+  if (!facilitator) {
+    if (config.x402FacilitatorUrl) facilitator = createRemoteFacilitator(config.x402FacilitatorUrl);
+    else if (config.relayerPrivateKey) {
+      facilitator = createBuiltInFacilitator({
+        network,
+        rpcUrl: config.agentsRpcUrl,
+        relayerPrivateKey: config.relayerPrivateKey as `0x${string}`,
+        pollingMs: config.rpcPollingMs,
+      });
+    } else return off('neither X402_FACILITATOR_URL nor RELAYER_PRIVATE_KEY is configured');
+  }
+
+  const chain: ChainReader = createChainReader(network, config.agentsRpcUrl);
+  let domain: Awaited<ReturnType<ChainReader['tokenDomain']>>;
+  try {
+    domain = await chain.tokenDomain(asset);
+  } catch (err) {
+    deps.logger.error({ err, asset, network }, 'cannot read the USDT EIP-712 domain');
+    return off(`cannot read the USDT contract ${asset} on ${network} at start`);
+  }
+  if (`eip155:${domain.chainId}` !== network)
+    return off(`AGENTS_RPC_URL serves eip155:${domain.chainId}, not ${network}`);
+  if (domain.decimals !== USDT_DECIMALS) return off(`the token at ${asset} has ${domain.decimals} decimals, not 6`);
+  if (config.x402UsdtEip712Name !== undefined && domain.name !== config.x402UsdtEip712Name) {
+    return off(
+      `the token's EIP-712 name on chain is "${domain.name}", not the configured "${config.x402UsdtEip712Name}"`,
+    );
+  }
+  if (config.x402UsdtEip712Version !== undefined && domain.version !== config.x402UsdtEip712Version) {
+    return off(
+      `the token's EIP-712 version on chain is "${domain.version}", not the configured "${config.x402UsdtEip712Version}"`,
+    );
+  }
+  return {
+    env: {
+      paymentUnavailable: null,
+      providers: PROVIDERS,
+      x402: {
+        scheme: 'exact',
+        network,
+        asset,
+        payTo: config.x402PayTo,
+        maxTimeoutSeconds: config.x402MaxTimeoutSeconds,
+        extra: { name: domain.name, version: domain.version },
+      },
+    },
+    payments: { facilitator, chain },
+  };
+}
