@@ -1,4 +1,4 @@
-import { field, port, url } from '@tender/platform';
+import { field, int, port, str, url } from '@tender/platform';
 
 export const gatewayConfigSpec = {
   gatewayPort: field({ env: 'GATEWAY_PORT', doc: 'Gateway HTTP port', parse: port, default: 4000 }),
@@ -7,5 +7,44 @@ export const gatewayConfigSpec = {
     doc: 'Public base URL of the gateway (checkout links); defaults to http://HOST:GATEWAY_PORT',
     parse: url('http', 'https'),
     required: 'production',
+  }),
+  dashboardUrl: field({
+    env: 'DASHBOARD_URL',
+    doc: 'Base URL of the merchant web app; email links open `<DASHBOARD_URL>/verify-email?token=…`; defaults to GATEWAY_PUBLIC_URL',
+    parse: url('http', 'https'),
+  }),
+  smtpUrl: field({
+    env: 'SMTP_URL',
+    doc: 'Outbound SMTP relay for account email (`smtp://user:pass@host:587`, `smtps://…:465`); when unset the gateway sends no email and the email endpoints answer 503 EMAIL_UNAVAILABLE',
+    parse: url('smtp', 'smtps'),
+    secret: true,
+  }),
+  emailFrom: field({
+    env: 'EMAIL_FROM',
+    doc: 'From address of account email',
+    parse: str,
+    default: 'Tender <no-reply@tender.localhost>',
+  }),
+  oidcIssuer: field({
+    env: 'OIDC_ISSUER',
+    doc: 'OpenID Connect issuer for identity-provider sign-in (its `/.well-known/openid-configuration` names the JWKS); sign-in is disabled (503 IDP_NOT_CONFIGURED) unless both OIDC_ISSUER and OIDC_CLIENT_ID are set',
+    parse: url('http', 'https'),
+  }),
+  oidcClientId: field({
+    env: 'OIDC_CLIENT_ID',
+    doc: "This deployment's client id at the identity provider: the required `aud` of every id_token",
+    parse: str,
+  }),
+  sessionTtlSeconds: field({
+    env: 'SESSION_TTL_SECONDS',
+    doc: 'Dashboard session lifetime from sign-in, in seconds',
+    parse: int(300, 30 * 86_400),
+    default: 12 * 3600,
+  }),
+  sessionIdleSeconds: field({
+    env: 'SESSION_IDLE_SECONDS',
+    doc: 'A session unused for this many seconds ends (idle timeout)',
+    parse: int(60, 7 * 86_400),
+    default: 30 * 60,
   }),
 } as const;

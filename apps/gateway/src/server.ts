@@ -3,6 +3,12 @@ import type { GatewayContext } from './context.ts';
 import { gatewayEnvelope } from './http/errors.ts';
 import { systemRoutes } from './system/systemRoutes.ts';
 import { publicStatus } from './system/publicStatus.ts';
+import { meRoutes } from './accounts/meRoutes.ts';
+import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.ts';
+import { auditRoutes } from './audit/auditRoutes.ts';
+import { authRoutes } from './auth/authRoutes.ts';
+import { emailRoutes } from './email/emailRoutes.ts';
+import { ENVIRONMENT_HEADER, registerAuthentication } from './http/authenticate.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -34,13 +40,42 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
           apiKey: {
             type: 'http',
             scheme: 'bearer',
-            description: 'API key: sk_test_… (testnets) or sk_live_… (mainnets)',
+            description:
+              'API key: sk_test_… (testnets) or sk_live_… (mainnets), created with POST /v1/api-keys. The prefix ' +
+              'is the environment. Each key has a role: admin, developer or read_only.',
           },
-          session: { type: 'http', scheme: 'bearer', description: 'Dashboard session token from login' },
+          session: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'Dashboard session token (sess_…) from login, signup or identity-provider sign-in; ends on logout, ' +
+              `after its lifetime, or when idle. Acts in test mode unless the request sends \`${ENVIRONMENT_HEADER}: live\`. ` +
+              'Acts with the user’s role (owner for the account holder).',
+          },
         },
       },
+      tags: [
+        { name: 'System', description: 'Health, readiness and public status; no credentials' },
+        {
+          name: 'Auth',
+          description:
+            'Sign-up, sign-in (password or identity provider), sessions and email verification. Missing or invalid ' +
+            'credentials answer 401 (AUTHENTICATION_REQUIRED, INVALID_API_KEY, INVALID_SESSION, INVALID_CREDENTIALS); ' +
+            'an API key on a session-only endpoint 403 SESSION_REQUIRED; a role without the permission 403 ' +
+            'PERMISSION_DENIED. Roles: owner (everything), admin (all but account settings), developer (read, ' +
+            'write, webhooks), read_only (reads and the audit log; every write answers 403).',
+        },
+        { name: 'Account', description: 'The calling merchant and its audit log' },
+        { name: 'API keys', description: 'Create, list and revoke API keys' },
+      ],
     },
   });
+  registerAuthentication(app);
   systemRoutes(app, ctx, () => publicStatus(ctx));
+  authRoutes(app, ctx);
+  emailRoutes(app, ctx);
+  meRoutes(app, ctx);
+  apiKeyRoutes(app, ctx);
+  auditRoutes(app, ctx);
   return app;
 }

@@ -1,0 +1,39 @@
+import { ConfigError } from '@tender/platform';
+import type { GatewayContext } from '../context.ts';
+import { createSmtpMailer } from '../email/smtpMailer.ts';
+import { createJoseOidcVerifier } from './oidc/joseOidcVerifier.ts';
+
+/** The auth and email part of the loaded gateway configuration (gatewayConfigSpec). */
+export interface GatewayAuthConfig {
+  smtpUrl?: string | undefined;
+  emailFrom?: string | undefined;
+  oidcIssuer?: string | undefined;
+  oidcClientId?: string | undefined;
+  sessionTtlSeconds?: number | undefined;
+  sessionIdleSeconds?: number | undefined;
+}
+
+/**
+ * The parts of the gateway context that come from the auth and email configuration: the SMTP mailer (null
+ * without SMTP_URL), the OIDC verifier (null without OIDC_ISSUER and OIDC_CLIENT_ID) and session lifetimes.
+ * Spread into the context given to `createGatewayServer` (and put `config.dashboardUrl` into `ctx.config`).
+ * Throws ConfigError when only one of the two OIDC variables is set.
+ */
+export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayContext, 'mailer' | 'oidc' | 'auth'> {
+  if (!!config.oidcIssuer !== !!config.oidcClientId) {
+    throw new ConfigError(['OIDC_ISSUER and OIDC_CLIENT_ID must be set together (or neither, to disable sign-in)']);
+  }
+  return {
+    mailer: config.smtpUrl
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.emailFrom ?? 'Tender <no-reply@tender.localhost>' })
+      : null,
+    oidc:
+      config.oidcIssuer && config.oidcClientId
+        ? createJoseOidcVerifier({ issuer: config.oidcIssuer, clientId: config.oidcClientId })
+        : null,
+    auth: {
+      ...(config.sessionTtlSeconds ? { sessionTtlSeconds: config.sessionTtlSeconds } : {}),
+      ...(config.sessionIdleSeconds ? { sessionIdleSeconds: config.sessionIdleSeconds } : {}),
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { GatewayContext } from '../context.ts';
+import type { RateRule } from '../rateLimits/rateLimiter.ts';
+
+/** argon2id cost. See `passwords.ts`. */
+export interface PasswordHashing {
+  /** KiB. */
+  memoryCost: number;
+  timeCost: number;
+  parallelism: number;
+}
+
+export interface AuthSettings {
+  sessionTtlSeconds: number;
+  sessionIdleSeconds: number;
+  passwordHashing: PasswordHashing;
+  rateLimits: AuthRateLimits;
+}
+
+/**
+ * Brute-force limits on the endpoints that take a secret. Per IP, every attempt counts; per account, only failures
+ * count, so a stranger guessing cannot lock a merchant out of a correct sign-in from another address for longer
+ * than the window, and a merchant's own successes never use up the budget.
+ */
+export interface AuthRateLimits {
+  loginPerIp: RateRule;
+  loginFailuresPerAccount: RateRule;
+  signupPerIp: RateRule;
+  signupPerEmail: RateRule;
+  idpPerIp: RateRule;
+  idpPerAccount: RateRule;
+  reauthFailuresPerUser: RateRule;
+  /** Verification and change links mailed per user, so the endpoints cannot be used to flood a mailbox. */
+  emailsPerUser: RateRule;
+}
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  loginPerIp: { limit: 60, windowSeconds: 900 },
+  loginFailuresPerAccount: { limit: 10, windowSeconds: 900 },
+  signupPerIp: { limit: 20, windowSeconds: 3600 },
+  signupPerEmail: { limit: 5, windowSeconds: 3600 },
+  idpPerIp: { limit: 60, windowSeconds: 900 },
+  idpPerAccount: { limit: 30, windowSeconds: 900 },
+  reauthFailuresPerUser: { limit: 10, windowSeconds: 900 },
+  emailsPerUser: { limit: 5, windowSeconds: 3600 },
+};
+
+/**
+ * OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane): about 20–40 ms per hash on a server core. Tests pass a
+ * lower cost through the context; the configuration offers no way to lower it in a deployment.
+ */
+export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
+
+export function authSettings(ctx: GatewayContext): AuthSettings {
+  const a = ctx.auth ?? {};
+  return {
+    sessionTtlSeconds: a.sessionTtlSeconds ?? 12 * 3600,
+    sessionIdleSeconds: a.sessionIdleSeconds ?? 30 * 60,
+    passwordHashing: a.passwordHashing ?? DEFAULT_PASSWORD_HASHING,
+    rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...a.rateLimits },
+  };
+}

@@ -1,0 +1,154 @@
+import type { App } from '@tender/platform';
+import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { resolveApiKey, KEY_PREFIX } from '../apiKeys/apiKeys.ts';
+import { authSettings } from '../auth/authSettings.ts';
+import { can, type Environment, type Permission } from '../auth/permissions.ts';
+import type { Principal } from '../auth/principal.ts';
+import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
+import type { GatewayContext } from '../context.ts';
+import { GatewayError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `requireAuth`'s hook; null on routes without credentials. Read it through `principalOf`. */
+    principal: Principal | null;
+  }
+}
+
+/** Which credentials a route accepts: an API key, a dashboard session token, or either. */
+export type Credential = 'key' | 'session';
+
+/**
+ * Header a dashboard session sends to act in live mode; sessions act in `test` mode without it. API keys carry
+ * their environment in their prefix; a key sent with a contradicting header is refused (400).
+ */
+export const ENVIRONMENT_HEADER = 'tender-environment';
+
+const SESSION_ONLY_MESSAGE = 'This endpoint needs a dashboard session token (from login); API keys are not accepted';
+
+/** Declares `request.principal` once per server (Fastify wants decorated properties known up front). */
+export function registerAuthentication(app: App): void {
+  app.decorateRequest('principal', null);
+}
+
+/**
+ * An onRequest hook that resolves `Authorization: Bearer <API key | session token>` into `request.principal`, then
+ * checks the route accepts that kind of credential and the caller's role holds `permission`. Order of answers:
+ * missing or invalid credentials 401 (AUTHENTICATION_REQUIRED, INVALID_API_KEY, INVALID_SESSION,
+ * INVALID_CREDENTIALS); a valid API key on a session-only route 403 SESSION_REQUIRED; a role without the
+ * permission 403 PERMISSION_DENIED.
+ *
+ *     app.post('/v1/payment-intents', { onRequest: requireAuth(ctx, ['key', 'session'], 'write'), schema }, h)
+ */
+export function requireAuth(
+  ctx: GatewayContext,
+  accepts: readonly Credential[],
+  permission?: Permission,
+): onRequestAsyncHookHandler {
+  return async (req) => {
+    const principal = await authenticate(ctx, req);
+    if (principal.kind === 'api_key' && !accepts.includes('key')) {
+      throw new GatewayError('SESSION_REQUIRED', SESSION_ONLY_MESSAGE);
+    }
+    if (principal.kind === 'session' && !accepts.includes('session')) {
+      throw new GatewayError('PERMISSION_DENIED', 'This endpoint needs an API key, not a session token');
+    }
+    if (permission && !can(principal.role, permission)) {
+      throw new GatewayError(
+        'PERMISSION_DENIED',
+        `The ${principal.role} role does not have the ${permission} permission this endpoint needs`,
+      );
+    }
+    req.principal = principal;
+  };
+}
+
+/** The principal `requireAuth` resolved. Calling it on a route without `requireAuth` is a programming error. */
+export function principalOf(req: FastifyRequest): Principal {
+  if (!req.principal)
+    throw new Error(`route ${req.routeOptions.url ?? req.url} reads the principal without requireAuth`);
+  return req.principal;
+}
+
+/** OpenAPI `security` for a route accepting these credentials (schemes declared in server.ts). */
+export function securityFor(accepts: readonly Credential[]): Record<string, string[]>[] {
+  return accepts.map((c): Record<string, string[]> => (c === 'key' ? { apiKey: [] } : { session: [] }));
+}
+
+async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<Principal> {
+  const header = req.headers.authorization;
+  if (!header) {
+    throw new GatewayError('AUTHENTICATION_REQUIRED', 'Send an API key or session token as Authorization: Bearer …', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+  const m = /^Bearer +(\S+) *$/i.exec(header);
+  if (!m?.[1]) {
+    throw new GatewayError('AUTHENTICATION_REQUIRED', 'The Authorization header must be "Bearer <token>"', {
+      headers: { 'www-authenticate': 'Bearer' },
+    });
+  }
+  const bearer = m[1];
+  const requested = requestedEnvironment(req);
+  const now = ctx.now();
+  const ip = req.ip ?? null;
+  const invalid = (code: 'INVALID_API_KEY' | 'INVALID_SESSION' | 'INVALID_CREDENTIALS', message: string) =>
+    new GatewayError(code, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
+
+  if (bearer.startsWith(KEY_PREFIX.test) || bearer.startsWith(KEY_PREFIX.live)) {
+    const r = await resolveApiKey(ctx.db, bearer, now);
+    if (!r.ok)
+      throw invalid('INVALID_API_KEY', r.reason === 'revoked' ? 'This API key has been revoked' : 'Unknown API key');
+    if (requested && requested !== r.key.environment) {
+      throw new GatewayError(
+        'ENVIRONMENT_MISMATCH',
+        `This is a ${r.key.environment} key; the ${ENVIRONMENT_HEADER} header asks for ${requested}`,
+      );
+    }
+    return {
+      merchantId: r.key.merchantId,
+      role: r.key.role,
+      environment: r.key.environment,
+      kind: 'api_key',
+      keyId: r.key.id,
+      sessionId: null,
+      userId: null,
+      ip,
+    };
+  }
+  if (bearer.startsWith(SESSION_TOKEN_PREFIX)) {
+    const r = await resolveSession(ctx.db, bearer, { now, idleSeconds: authSettings(ctx).sessionIdleSeconds });
+    if (!r.ok) {
+      const why = {
+        unknown: 'Unknown session',
+        ended: 'This session has ended',
+        expired: 'This session has expired',
+        idle: 'This session ended after inactivity',
+      }[r.reason];
+      throw invalid('INVALID_SESSION', `${why}; sign in again`);
+    }
+    return {
+      merchantId: r.session.merchantId,
+      role: r.session.role,
+      environment: requested ?? 'test',
+      kind: 'session',
+      keyId: null,
+      sessionId: r.session.id,
+      userId: r.session.userId,
+      ip,
+    };
+  }
+  throw invalid(
+    'INVALID_CREDENTIALS',
+    'The bearer token is neither a Tender API key (sk_test_…, sk_live_…) nor a session token',
+  );
+}
+
+function requestedEnvironment(req: FastifyRequest): Environment | undefined {
+  const raw = req.headers[ENVIRONMENT_HEADER];
+  if (raw === undefined) return undefined;
+  if (raw === 'test' || raw === 'live') return raw;
+  throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
+    details: [{ path: `header:${ENVIRONMENT_HEADER}`, message: 'must be one of test, live' }],
+  });
+}

@@ -1,0 +1,8 @@
+import type { QueueDefinition } from './payments/platformJobs.ts';
+import type { GatewayContext } from './context.ts';
+import { emailJobQueues } from './email/emailLinks.ts';
+
+/** Every job queue the gateway defines, for `createJobRunner({ db, queues: gatewayJobQueues(ctx) })`. */
+export function gatewayJobQueues(ctx: GatewayContext): Record<string, QueueDefinition> {
+  return { ...emailJobQueues(ctx) };
+}
