@@ -8,8 +8,8 @@ export async function runDevnet(config: TenderConfig): Promise<void> {
   const logger = createLogger({ level: config.logLevel });
   const devnet = await startDevnet({
     blockTime: config.devnetBlockTime,
-    stateDir: join(resolve(config.home), 'devnet'),
-    logger,
+    stateFile: join(resolve(config.home), 'devnet', 'state.json'),
+    onLog: (line) => logger.warn({ anvil: line }, 'devnet'),
   });
   const shutdown = new Shutdown(logger);
   shutdown.add('devnet', () => devnet.stop());

@@ -24,7 +24,12 @@ export type Spec = Record<string, Field<unknown>>;
 type Value<F> = F extends Field<infer T> ? (F extends { default: unknown } ? T : T | undefined) : never;
 export type ConfigOf<S extends Spec> = { [K in keyof S]: Value<S[K]> };
 
-export const field = <T>(f: Field<T>): Field<T> => f;
+/** Declares a field; the overloads keep "has a default" in the type, so such values are never undefined. */
+export function field<T>(f: Field<T> & { default: T | ((profile: Profile) => T) }): Field<T> & { default: T | ((profile: Profile) => T) };
+export function field<T>(f: Field<T>): Field<T>;
+export function field<T>(f: Field<T>): Field<T> {
+  return f;
+}
 
 // Parsers. Each throws an Error whose message completes "VAR: …".
 export const str = (raw: string): string => raw;

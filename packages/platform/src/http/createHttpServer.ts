@@ -1,4 +1,5 @@
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyError,
   type FastifyInstance,
@@ -63,7 +64,8 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
   const metrics = opts.metrics ?? new Metrics();
   const app = Fastify({
     loggerInstance: opts.logger,
-    disableRequestLogging: true,
+    // Request logging is ours (one line per response, without bodies or headers): see the onResponse hook.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     genReqId: () => newId(opts.requestIdPrefix),
     trustProxy: opts.trustProxy ?? false,
