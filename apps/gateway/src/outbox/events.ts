@@ -20,7 +20,7 @@ export async function emitEvent(tx: Sql, e: OutgoingEvent): Promise<string> {
   const id = newId('evt');
   await tx.query(
     `insert into gateway_events (id, merchant_id, environment, livemode, type, payment_id, data, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+     values ($1, $2, $3, $4, $5, $6, $7::text::jsonb, $8)`,
     [
       id,
       e.merchantId,

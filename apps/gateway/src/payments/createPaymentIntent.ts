@@ -145,7 +145,7 @@ export async function createPaymentIntent(
          insert into payment_intents (id, merchant_id, environment, status, amount_units, currency, decimals,
            order_reference, description, checkout_methods, customer_email, success_url, cancel_url, metadata,
            expires_at, created_at, updated_at, status_changed_at)
-         select $1, $2, $3, 'AWAITING_PAYMENT', $4::numeric, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13::jsonb,
+         select $1, $2, $3, 'AWAITING_PAYMENT', $4::numeric, $5, $6, $7, $8, $9::text[], $10, $11, $12, $13::text::jsonb,
            $14, $18, $18, $18
          from guard where ok
          returning id

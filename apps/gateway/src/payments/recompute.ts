@@ -124,7 +124,7 @@ export async function recomputePayment(
   if (from !== to) {
     await tx.query(
       `insert into payment_timeline (payment_id, status, previous_status, reason, data, created_at)
-       values ($1, $2, $3, $4, $5::jsonb, $6)`,
+       values ($1, $2, $3, $4, $5::text::jsonb, $6)`,
       [paymentId, to, from, cause.reason, JSON.stringify(cause.data ?? {}), now],
     );
     const types = transitionEvents(from, to, derived.excessUnits);

@@ -1,0 +1,75 @@
+// Everything of the payment gateway that runs in the background: one chain watcher per available network (only one
+// of them active per network across processes, by lease), and the job queues for expiry and sweeps.
+import type { GatewayContext } from '../context.ts';
+import { networkRegistryOf } from '../networks/registry.ts';
+import { sweepHandler, type SweepOptions } from '../settlement/sweeper.ts';
+import { createRpcChainReader } from '../watcher/chainReader.ts';
+import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
+import { expiryHandler } from './expiry.ts';
+import { createJobRunner, type JobRunner } from './platformJobs.ts';
+import { EXPIRY_QUEUE, SWEEP_QUEUE } from './queues.ts';
+
+export interface GatewayWorkersOptions {
+  /** Run the chain watchers (default true). */
+  watchers?: boolean;
+  /** Run the expiry and sweep queues (default true). */
+  jobs?: boolean;
+  /** Restrict watchers to these network ids (default: every available network). */
+  networks?: readonly string[];
+  jobConcurrency?: number;
+  jobPollMs?: number;
+  sweep?: SweepOptions;
+  onWatcherCommit?: (network: string, r: PollResult) => void;
+}
+
+export interface GatewayWorkers {
+  watchers: readonly ChainWatcher[];
+  runner: JobRunner | undefined;
+  stop(): Promise<void>;
+}
+
+export async function startGatewayWorkers(
+  ctx: GatewayContext,
+  opts: GatewayWorkersOptions = {},
+): Promise<GatewayWorkers> {
+  const registry = networkRegistryOf(ctx);
+  const watchers: ChainWatcher[] = [];
+  if (opts.watchers !== false) {
+    for (const n of registry.all) {
+      if (!n.available || !n.rpcUrl) continue;
+      if (opts.networks && !opts.networks.includes(n.id)) continue;
+      const w = createChainWatcher(ctx, {
+        network: n,
+        reader: createRpcChainReader(n.rpcUrl),
+        // A local devnet answers in microseconds; public chains are polled at the configured pace.
+        pollMs: registry.watcherPollMs,
+        maxRange: registry.watcherMaxRange,
+        ...(opts.onWatcherCommit ? { onCommit: (r: PollResult) => opts.onWatcherCommit!(n.id, r) } : {}),
+      });
+      w.start();
+      watchers.push(w);
+    }
+  }
+  let runner: JobRunner | undefined;
+  if (opts.jobs !== false) {
+    runner = createJobRunner({
+      db: ctx.db,
+      queues: {
+        [EXPIRY_QUEUE]: expiryHandler(ctx),
+        [SWEEP_QUEUE]: sweepHandler(ctx, opts.sweep ?? {}),
+      },
+      concurrency: opts.jobConcurrency ?? 4,
+      pollMs: opts.jobPollMs ?? 1000,
+      logger: ctx.logger.child({ svc: 'gateway-jobs' }),
+    });
+    await runner.start();
+  }
+  ctx.logger.info({ watchers: watchers.map((w) => w.network), jobs: !!runner }, 'gateway workers started');
+  return {
+    watchers,
+    runner,
+    async stop() {
+      await Promise.all([...watchers.map((w) => w.stop()), runner?.stop({ timeoutMs: 10_000 })]);
+    },
+  };
+}
