@@ -106,7 +106,10 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
     handler: async (req, reply) => {
       const tenant = tenants.get(req) ?? null;
       const input = handler.input(req);
-      await handler.precheck?.(ctx, tenant, input);
+      // A paid replay (PAYMENT-SIGNATURE present) may be the retry of a completed request whose precondition no
+      // longer holds (the mailbox it created now exists): its precheck runs after the idempotency lookup, just
+      // before settlement. Everything else is checked here, before any challenge.
+      if (!(record.paid && header(req, 'payment-signature'))) await handler.precheck?.(ctx, tenant, input);
       if (!record.paid) {
         if (!tenant) throw new AgentError('AUTH_REQUIRED', 'Send Authorization: Bearer <at_v1_… access token>');
         const outcome = await handler.perform(ctx, {

@@ -1,0 +1,169 @@
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentPayload } from '@x402/core/types';
+import { ExactEvmScheme } from '@x402/evm/exact/client';
+import { devnetAccounts, startDevnet, tokenBalance, type Devnet } from '@tender/evm';
+import { createLogger, loadConfig, platformMigrations, type App, type Database } from '@tender/platform';
+import { openTestDatabase } from '@tender/platform/testing';
+import { createPublicClient, http, toHex, type Address } from 'viem';
+import type { HDAccount } from 'viem/accounts';
+import { agentsConfigSpec } from '../config.ts';
+import type { AgentsContext } from '../context.ts';
+import { startInboundSmtp } from '../email/inbound.ts';
+import type { MailTransport } from '../email/transport.ts';
+import type { Facilitator } from '../facilitator/facilitator.ts';
+import { agentsMigrations } from '../migrations.ts';
+import { createAgentsRuntime } from '../runtime.ts';
+import { createAgentsServer } from '../server.ts';
+
+export const TEST_DOMAIN = 'agents.localhost';
+
+export async function openAgentsDb(): Promise<Database> {
+  return openTestDatabase([...(await platformMigrations()), ...(await agentsMigrations())]);
+}
+
+/** Devnet roles: payers are accounts 1-3, payTo is account 8, the relayer (built-in facilitator) account 9. */
+export interface Chain {
+  devnet: Devnet;
+  usdt: Address;
+  payers: HDAccount[];
+  payTo: HDAccount;
+  relayerKey: `0x${string}`;
+  balance(owner: Address): Promise<bigint>;
+}
+
+export async function startChain(): Promise<Chain> {
+  const devnet = await startDevnet({ blockTime: 0 });
+  const accounts = devnetAccounts(10);
+  const client = createPublicClient({ transport: http(devnet.rpcUrl) });
+  const usdt = devnet.manifest.tokens.USDT;
+  return {
+    devnet,
+    usdt,
+    payers: [accounts[1]!, accounts[2]!, accounts[3]!],
+    payTo: accounts[8]!,
+    relayerKey: toHex(accounts[9]!.getHdKey().privateKey!),
+    balance: (owner) => tokenBalance(client, usdt, owner),
+  };
+}
+
+export interface AgentsHarness {
+  app: App;
+  ctx: AgentsContext;
+  smtpPort: number;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  db: Database;
+  chain?: Chain | undefined;
+  env?: Record<string, string>;
+  wrapFacilitator?: (f: Facilitator) => Facilitator;
+  wrapMail?: (m: MailTransport) => MailTransport;
+}
+
+/**
+ * The agents service as the CLI runs it: configuration from an environment, the runtime (reading the token domain
+ * on the devnet), the inbound SMTP server on a free port of 127.0.0.1, and the HTTP server (inject or listen).
+ */
+export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> {
+  const env: Record<string, string> = {
+    EMAIL_DOMAIN: TEST_DOMAIN,
+    AGENTS_PUBLIC_URL: 'http://agents.test',
+    ...(opts.chain
+      ? {
+          X402_NETWORK: `eip155:${opts.chain.devnet.chainId}`,
+          X402_USDT_ADDRESS: opts.chain.usdt,
+          X402_PAY_TO: opts.chain.payTo.address,
+          AGENTS_RPC_URL: opts.chain.devnet.rpcUrl,
+          RELAYER_PRIVATE_KEY: opts.chain.relayerKey,
+          AGENTS_RPC_POLLING_MS: '20',
+        }
+      : {}),
+    ...opts.env,
+  };
+  const config = loadConfig(agentsConfigSpec, env);
+  const logger = createLogger({ level: 'silent' });
+  let smtpPort = 0;
+  const runtime = await createAgentsRuntime(config, {
+    db: opts.db,
+    logger,
+    localInbound: () => ({ host: '127.0.0.1', port: smtpPort }),
+  });
+  const ctx = runtime.ctx;
+  if (opts.wrapFacilitator && ctx.payments) ctx.payments.facilitator = opts.wrapFacilitator(ctx.payments.facilitator);
+  if (opts.wrapMail) ctx.mail = opts.wrapMail(ctx.mail);
+  const smtp = await startInboundSmtp(ctx, { port: 0, host: '127.0.0.1' });
+  smtpPort = smtp.port;
+  const app = await createAgentsServer(ctx, { rateLimit: false });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    smtpPort,
+    async close() {
+      await app.close();
+      await smtp.close();
+      await runtime.close();
+    },
+  };
+}
+
+/** An agent's x402 client: `@x402/core`'s client with `@x402/evm`'s exact scheme, signing with a devnet account. */
+export function payerClient(account: HDAccount) {
+  const client = x402Client.fromConfig({
+    schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(account) }],
+    // The devnet USDT stand-in is not one of x402's default assets; the tests approve every payment themselves.
+    spendControls: false,
+  });
+  return {
+    address: account.address.toLowerCase() as Address,
+    /** Signs the payment a PAYMENT-REQUIRED header asks for; returns the PAYMENT-SIGNATURE header value. */
+    async pay(paymentRequiredHeader: string): Promise<{ header: string; payload: PaymentPayload }> {
+      const payload = await client.createPaymentPayload(decodePaymentRequiredHeader(paymentRequiredHeader));
+      return { header: encodePaymentSignatureHeader(payload), payload };
+    },
+  };
+}
+
+export type Payer = ReturnType<typeof payerClient>;
+
+/** JSON request through inject; returns status, headers and parsed body. */
+export async function call(
+  app: App,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { body?: unknown; headers?: Record<string, string> } = {},
+) {
+  const r = await app.inject({
+    method,
+    url,
+    headers: opts.headers ?? {},
+    ...(opts.body !== undefined ? { payload: opts.body as Record<string, unknown> } : {}),
+  });
+  return { status: r.statusCode, headers: r.headers, body: r.json() as Record<string, any> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+/**
+ * The full paid flow of one request: send, expect 402, sign, replay with PAYMENT-SIGNATURE and a key.
+ * Returns the paid answer and the proof, so tests can replay it.
+ */
+export async function paidCall(
+  app: App,
+  payer: Payer,
+  method: 'POST',
+  url: string,
+  body: unknown,
+  opts: { token?: string; key?: string } = {},
+) {
+  const auth: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
+  const first = await call(app, method, url, { body, headers: auth });
+  if (first.status !== 402) return { challenge: first, paid: first, signature: '', key: '' };
+  const { header } = await payer.pay(String(first.headers['payment-required']));
+  const key = opts.key ?? `k-${Math.random().toString(36).slice(2)}`;
+  const paid = await call(app, method, url, {
+    body,
+    headers: { ...auth, 'payment-signature': header, 'idempotency-key': key },
+  });
+  return { challenge: first, paid, signature: header, key };
+}

@@ -1,0 +1,400 @@
+import {
+  decodePaymentRequiredHeader,
+  decodePaymentResponseHeader,
+  encodePaymentSignatureHeader,
+} from '@x402/core/http';
+import type { Database } from '@tender/platform';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  openAgentsDb,
+  paidCall,
+  payerClient,
+  startAgents,
+  startChain,
+  TEST_DOMAIN,
+  type AgentsHarness,
+  type Chain,
+  type Payer,
+} from '../_test/agentsTestKit.ts';
+import { ProviderTemporaryFailure } from './providerFailure.ts';
+
+// One devnet, one database and one agents service for the file: the x402 flow end to end on a real chain, with
+// the built-in facilitator settling EIP-3009 transfers of the devnet USDT stand-in.
+let chain: Chain;
+let db: Database;
+let h: AgentsHarness;
+let alice: Payer;
+let bob: Payer;
+let settlements = 0;
+let failNextSend = 0;
+
+const MAILBOXES = '/api/v1/email/mailboxes';
+
+beforeAll(async () => {
+  chain = await startChain();
+  db = await openAgentsDb();
+  h = await startAgents({
+    db,
+    chain,
+    wrapFacilitator: (f) => ({
+      ...f,
+      verify: f.verify,
+      settle: async (p, r) => {
+        settlements++;
+        return f.settle(p, r);
+      },
+    }),
+    wrapMail: (m) => ({
+      ...m,
+      canDeliver: m.canDeliver,
+      send: async (msg) => {
+        if (failNextSend > 0) {
+          failNextSend--;
+          throw new ProviderTemporaryFailure('injected: relay connection refused');
+        }
+        return m.send(msg);
+      },
+    }),
+  });
+  alice = payerClient(chain.payers[0]!);
+  bob = payerClient(chain.payers[1]!);
+});
+
+afterAll(async () => {
+  await h?.close();
+  await db?.close();
+  await chain?.devnet.stop();
+});
+
+let aliceToken = '';
+let aliceMailbox = '';
+
+describe('x402 bootstrap on the devnet', () => {
+  it('402 → pay → 201 with the token once → replay gives already_issued, settling once', async () => {
+    const before = await chain.balance(alice.address);
+    const payToBefore = await chain.balance(chain.payTo.address);
+    const body = { localPart: 'alice', displayName: 'Alice Agent', outboundSignature: 'Alice, an agent' };
+
+    const challenge = await call(h.app, 'POST', MAILBOXES, { body });
+    expect(challenge.status).toBe(402);
+    expect(challenge.body.error.code).toBe('PAYMENT_REQUIRED');
+    expect(challenge.body.guides).toEqual({
+      llms: '/llms.txt',
+      serviceCatalog: '/api/v1/services',
+      openapi: '/openapi.json',
+    });
+    const required = decodePaymentRequiredHeader(String(challenge.headers['payment-required']));
+    expect(required.x402Version).toBe(2);
+    expect(required.accepts[0]).toMatchObject({
+      scheme: 'exact',
+      network: 'eip155:31337',
+      amount: '250000',
+      maxTimeoutSeconds: 300,
+      extra: { name: 'USDT0', version: '1' },
+    });
+    expect(required.accepts[0]!.asset.toLowerCase()).toBe(chain.usdt.toLowerCase());
+    expect(required.accepts[0]!.payTo.toLowerCase()).toBe(chain.payTo.address.toLowerCase());
+
+    const { header } = await alice.pay(String(challenge.headers['payment-required']));
+    const headers = { 'payment-signature': header, 'idempotency-key': 'alice-first' };
+    const paid = await call(h.app, 'POST', MAILBOXES, { body, headers });
+    expect(paid.status).toBe(201);
+    expect(paid.body.data).toMatchObject({
+      localPart: 'alice',
+      address: `alice@${TEST_DOMAIN}`,
+      displayName: 'Alice Agent',
+    });
+    expect(paid.body.requestId).toMatch(/^req_/);
+    expect(paid.body.guide).toBe('/docs#email.mailbox.create');
+    expect(paid.body.authentication).toMatchObject({ status: 'issued', walletAddress: alice.address });
+    aliceToken = paid.body.authentication.accessToken;
+    aliceMailbox = paid.body.data.mailboxId;
+    expect(aliceToken).toMatch(/^at_v1_[0-9A-Za-z]{40}$/);
+    const settled = decodePaymentResponseHeader(String(paid.headers['payment-response']));
+    expect(settled).toMatchObject({ success: true, network: 'eip155:31337' });
+    expect(settled.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+
+    expect(await chain.balance(alice.address)).toBe(before - 250_000n);
+    expect(await chain.balance(chain.payTo.address)).toBe(payToBefore + 250_000n);
+
+    const replay = await call(h.app, 'POST', MAILBOXES, { body, headers });
+    expect(replay.status).toBe(201);
+    expect(replay.body.data).toEqual(paid.body.data);
+    expect(replay.body.authentication).toEqual({
+      status: 'already_issued',
+      accessToken: null,
+      walletAddress: alice.address,
+      guide: '/docs#authentication',
+    });
+    expect(decodePaymentResponseHeader(String(replay.headers['payment-response'])).transaction).toBe(
+      settled.transaction,
+    );
+    expect(await chain.balance(alice.address)).toBe(before - 250_000n);
+
+    // Only the SHA-256 of the token is stored.
+    const stored = await db.query<{ token_hash: string }>('select token_hash from agent_access_tokens');
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(await db.query('select * from agent_paid_requests'))).not.toContain(aliceToken);
+  });
+
+  it('a second provisioning by the same wallet carries no new token', async () => {
+    const r = await paidCall(h.app, alice, 'POST', MAILBOXES, { localPart: 'alice2', displayName: 'Alice 2' });
+    expect(r.paid.status).toBe(201);
+    expect(r.paid.body.authentication).toMatchObject({ status: 'already_issued', accessToken: null });
+  });
+});
+
+describe('authentication and onboarding', () => {
+  it('428 ONBOARDING_REQUIRED for a secondary paid call without token, with no challenge', async () => {
+    const r = await call(h.app, 'POST', '/api/v1/email/messages/send', {
+      body: { mailboxId: aliceMailbox, to: [`x@${TEST_DOMAIN}`], subject: 's', text: 't' },
+    });
+    expect(r.status).toBe(428);
+    expect(r.headers['payment-required']).toBeUndefined();
+    expect(r.body.error).toMatchObject({
+      code: 'ONBOARDING_REQUIRED',
+      startHere: {
+        serviceId: 'email.mailbox.create',
+        method: 'POST',
+        endpoint: MAILBOXES,
+        price: '0.25',
+        requiredInput: expect.stringContaining('localPart'),
+        guide: '/docs#email.mailbox.create',
+      },
+      guidePaths: expect.objectContaining({ llms: '/llms.txt' }),
+    });
+  });
+
+  it('AUTH_REQUIRED without token on a free endpoint, INVALID_TOKEN for a wrong one', async () => {
+    const none = await call(h.app, 'GET', '/api/v1/email/mailboxes/query');
+    expect([none.status, none.body.error.code]).toEqual([401, 'AUTH_REQUIRED']);
+    const bad = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer at_v1_${'x'.repeat(40)}` },
+    });
+    expect([bad.status, bad.body.error.code]).toEqual([401, 'INVALID_TOKEN']);
+    const junk = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', { headers: { authorization: 'Basic abc' } });
+    expect(junk.body.error.code).toBe('INVALID_TOKEN');
+    const ok = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.mailboxes.map((m: { localPart: string }) => m.localPart)).toEqual(['alice', 'alice2']);
+  });
+
+  it("RESOURCE_NOT_OWNED for another tenant's mailbox and RESOURCE_NOT_FOUND for an unknown one, before any challenge", async () => {
+    const b = await paidCall(h.app, bob, 'POST', MAILBOXES, { localPart: 'bob', displayName: 'Bob' });
+    expect(b.paid.status).toBe(201);
+    const bobToken = b.paid.body.authentication.accessToken as string;
+    const stolen = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {
+      body: { mailboxId: aliceMailbox, displayName: 'mine now' },
+      headers: { authorization: `Bearer ${bobToken}` },
+    });
+    expect([stolen.status, stolen.body.error.code]).toEqual([403, 'RESOURCE_NOT_OWNED']);
+    expect(stolen.headers['payment-required']).toBeUndefined();
+    const unknown = await call(h.app, 'POST', '/api/v1/email/mailboxes/delete', {
+      body: { mailboxId: '00000000-0000-4000-8000-000000000000' },
+      headers: { authorization: `Bearer ${bobToken}` },
+    });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    // The address of another tenant is taken before any challenge too.
+    const taken = await call(h.app, 'POST', MAILBOXES, {
+      body: { localPart: 'alice', displayName: 'x' },
+      headers: { authorization: `Bearer ${bobToken}` },
+    });
+    expect([taken.status, taken.body.error.code]).toEqual([409, 'ADDRESS_TAKEN']);
+  });
+
+  it('PAYER_MISMATCH when the x402 payer is not the wallet of the token', async () => {
+    const body = { mailboxId: aliceMailbox, displayName: 'Alice renamed' };
+    const auth = { authorization: `Bearer ${aliceToken}` };
+    const ch = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', { body, headers: auth });
+    expect(ch.status).toBe(402);
+    const { header } = await bob.pay(String(ch.headers['payment-required']));
+    const r = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {
+      body,
+      headers: { ...auth, 'payment-signature': header, 'idempotency-key': 'mismatch' },
+    });
+    expect([r.status, r.body.error.code]).toEqual([403, 'PAYER_MISMATCH']);
+  });
+});
+
+describe('payment proofs and idempotency', () => {
+  it('IDEMPOTENCY_KEY_REQUIRED, PAYMENT_INVALID (tampered, wrong amount), IDEMPOTENCY_CONFLICT, PROOF_ALREADY_USED', async () => {
+    const body = { localPart: 'carol', displayName: 'Carol' };
+    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    const { header, payload } = await alice.pay(String(ch.headers['payment-required']));
+
+    const noKey = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'payment-signature': header } });
+    expect([noKey.status, noKey.body.error.code]).toEqual([428, 'IDEMPOTENCY_KEY_REQUIRED']);
+
+    // A payer who lowers the amount in the signed authorization: the signature no longer matches (or the amount).
+    const auth = (payload.payload as { authorization: Record<string, string> }).authorization;
+    const cheap = encodePaymentSignatureHeader({
+      ...payload,
+      accepted: { ...payload.accepted, amount: '1' },
+      payload: { ...payload.payload, authorization: { ...auth, value: '1' } },
+    });
+    const tampered = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': cheap, 'idempotency-key': 'cheap' },
+    });
+    expect([tampered.status, tampered.body.error.code, tampered.body.error.reason]).toEqual([
+      402,
+      'PAYMENT_INVALID',
+      'amount_mismatch',
+    ]);
+    expect(tampered.headers['payment-required']).toBeDefined();
+    const forged = encodePaymentSignatureHeader({
+      ...payload,
+      payload: { ...payload.payload, authorization: { ...auth, from: chain.payers[2]!.address } },
+    });
+    const forgedR = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': forged, 'idempotency-key': 'forged' },
+    });
+    expect([forgedR.status, forgedR.body.error.reason]).toEqual([402, 'invalid_signature']);
+    const garbage = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': 'bm90IGpzb24=', 'idempotency-key': 'garbage' },
+    });
+    expect([garbage.status, garbage.body.error.reason]).toEqual([402, 'invalid_payload']);
+
+    const ok = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': header, 'idempotency-key': 'carol' },
+    });
+    expect(ok.status).toBe(201);
+
+    // Same key, other body.
+    const ch2 = await call(h.app, 'POST', MAILBOXES, { body: { localPart: 'carol2', displayName: 'C' } });
+    const other = await alice.pay(String(ch2.headers['payment-required']));
+    const conflict = await call(h.app, 'POST', MAILBOXES, {
+      body: { localPart: 'carol2', displayName: 'C' },
+      headers: { 'payment-signature': other.header, 'idempotency-key': 'carol' },
+    });
+    expect([conflict.status, conflict.body.error.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    // Same key and body, another proof.
+    const otherProof = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': other.header, 'idempotency-key': 'carol' },
+    });
+    expect([otherProof.status, otherProof.body.error.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    // Same proof, another key: a proof pays for one request only.
+    const reused = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': header, 'idempotency-key': 'carol-again' },
+    });
+    expect([reused.status, reused.body.error.code]).toEqual([409, 'PROOF_ALREADY_USED']);
+  });
+
+  it('50 concurrent replays of one proof settle once; the rest are PAYMENT_PENDING or the stored response', async () => {
+    const body = { localPart: 'dave', displayName: 'Dave' };
+    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    const { header } = await alice.pay(String(ch.headers['payment-required']));
+    const before = await chain.balance(alice.address);
+    const settledBefore = settlements;
+    const headers = { 'payment-signature': header, 'idempotency-key': 'dave-concurrent' };
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => call(h.app, 'POST', MAILBOXES, { body, headers })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201).length).toBeGreaterThanOrEqual(1);
+    for (const r of results) {
+      if (r.status !== 201) expect([r.status, r.body.error.code]).toEqual([409, 'PAYMENT_PENDING']);
+    }
+    expect(results.some((r) => r.status === 409 && r.headers['retry-after'] === '1')).toBe(true);
+    expect(settlements - settledBefore).toBe(1);
+    expect(await chain.balance(alice.address)).toBe(before - 250_000n);
+    const mailboxIds = new Set(results.filter((r) => r.status === 201).map((r) => r.body.data.mailboxId));
+    expect(mailboxIds.size).toBe(1);
+    const final = await call(h.app, 'POST', MAILBOXES, { body, headers });
+    expect(final.status).toBe(201);
+    expect(mailboxIds.has(final.body.data.mailboxId)).toBe(true);
+    expect(await db.query(`select id from agent_mailboxes where local_part = 'dave'`)).toHaveLength(1);
+  });
+});
+
+describe('email through the paywall', () => {
+  it('sends from one owned mailbox to another over SMTP and reads the message back; a provider failure after settlement retries without a second charge', async () => {
+    const auth = { authorization: `Bearer ${aliceToken}` };
+    const send = { mailboxId: aliceMailbox, to: [`bob@${TEST_DOMAIN}`], subject: 'Hello Bob', text: 'Meet at noon.' };
+    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers: auth });
+    expect(ch.status).toBe(402);
+    expect(decodePaymentRequiredHeader(String(ch.headers['payment-required'])).accepts[0]!.amount).toBe('20000');
+    const { header } = await alice.pay(String(ch.headers['payment-required']));
+    const headers = { ...auth, 'payment-signature': header, 'idempotency-key': 'send-1' };
+    const before = await chain.balance(alice.address);
+    const settledBefore = settlements;
+
+    failNextSend = 1;
+    const failed = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers });
+    expect([failed.status, failed.body.error.code]).toEqual([502, 'PROVIDER_TEMPORARY_FAILURE']);
+    expect(failed.headers['payment-response']).toBeDefined();
+    expect(await chain.balance(alice.address)).toBe(before - 20_000n);
+
+    const sent = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers });
+    expect(sent.status).toBe(201);
+    expect(sent.body.data).toMatchObject({
+      from: `alice@${TEST_DOMAIN}`,
+      to: [`bob@${TEST_DOMAIN}`],
+      subject: 'Hello Bob',
+    });
+    expect(sent.body.data.delivery.accepted).toEqual([`bob@${TEST_DOMAIN}`]);
+    expect(settlements - settledBefore).toBe(1);
+    expect(await chain.balance(alice.address)).toBe(before - 20_000n);
+
+    // Bob reads it: the inbound server stored it in his mailbox with the signature appended.
+    const bobToken = (await db.query<{ n: number }>(`select count(*)::int as n from agent_access_tokens`))[0]!.n;
+    expect(bobToken).toBe(2);
+    const bobBox = (
+      await db.query<{ id: string; tenant_id: string }>(
+        `select id, tenant_id from agent_mailboxes where local_part = 'bob'`,
+      )
+    )[0]!;
+    const stored = await db.query<{ id: string; text_body: string; message_id_header: string }>(
+      `select id, text_body, message_id_header from agent_email_messages where mailbox_id = $1 and direction = 'inbound'`,
+      [bobBox.id],
+    );
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.text_body).toContain('Meet at noon.\n\n-- \nAlice, an agent');
+    expect(`<${stored[0]!.message_id_header}>`).toBe(sent.body.data.messageId);
+    const events = await db.query<{ type: string; payload: Record<string, unknown>; status: string }>(
+      `select type, payload, status from agent_events where tenant_id = $1`,
+      [bobBox.tenant_id],
+    );
+    expect(events).toHaveLength(1);
+    expect(events[0]!.payload).toMatchObject({
+      type: 'email.received',
+      mailboxId: bobBox.id,
+      emailId: stored[0]!.id,
+      subject: 'Hello Bob',
+    });
+    expect(JSON.stringify(events[0]!.payload)).not.toContain('Meet at noon');
+
+    // Alice's own copy is listed and readable in full.
+    const list = await call(h.app, 'GET', `/api/v1/email/messages/query?mailboxId=${aliceMailbox}`, { headers: auth });
+    expect(list.status).toBe(200);
+    expect(list.body.data.messages[0]).toMatchObject({ direction: 'outbound', subject: 'Hello Bob' });
+    const one = await call(h.app, 'GET', `/api/v1/email/messages/query?messageId=${sent.body.data.emailId}`, {
+      headers: auth,
+    });
+    expect(one.body.data.message.text).toContain('Meet at noon.');
+    // Bob's message is not Alice's.
+    const notOwned = await call(h.app, 'GET', `/api/v1/email/messages/query?messageId=${stored[0]!.id}`, {
+      headers: auth,
+    });
+    expect([notOwned.status, notOwned.body.error.code]).toEqual([403, 'RESOURCE_NOT_OWNED']);
+  });
+
+  it('unavailable services answer 503 before any challenge', async () => {
+    const phone = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
+      body: { agentName: 'a', areaCode: '415' },
+    });
+    expect([phone.status, phone.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(phone.headers['payment-required']).toBeUndefined();
+    const domain = await call(h.app, 'POST', '/api/v1/domains/register', { body: { domain: 'x.com' } });
+    expect([domain.status, domain.headers['payment-required']]).toEqual([503, undefined]);
+  });
+});
