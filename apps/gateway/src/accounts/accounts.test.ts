@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDevMerchant } from './devMerchant.ts';
+import {
+  bearer,
+  createKey,
+  createTestGateway,
+  markEmailVerified,
+  signUp,
+  type SignedUp,
+  type TestGateway,
+} from '../_test/testGateway.ts';
+
+const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+describe(`tenant isolation (${db})`, () => {
+  let g: TestGateway;
+  let a: SignedUp;
+  let b: SignedUp;
+  let aKey: { id: string; secret: string };
+  let aLive: { id: string; secret: string };
+  let bKey: { id: string; secret: string };
+  beforeAll(async () => {
+    g = await createTestGateway();
+    a = await signUp(g.app, { business_name: 'Merchant A' });
+    b = await signUp(g.app, { business_name: 'Merchant B' });
+    await markEmailVerified(g.db, a.userId);
+    aKey = await createKey(g.app, a.token, { name: 'a-admin', role: 'admin' });
+    aLive = await createKey(g.app, a.token, { name: 'a-live', role: 'admin', environment: 'live' });
+    bKey = await createKey(g.app, b.token, { name: 'b-admin', role: 'admin' });
+  });
+  afterAll(() => g?.close());
+
+  const as = (token: string, method: 'GET' | 'POST', url: string) =>
+    g.app.inject({ method, url, headers: bearer(token) });
+
+  it("a second merchant's key and session see only their own account", async () => {
+    for (const cred of [bKey.secret, b.token]) {
+      const me = (await as(cred, 'GET', '/v1/me')).json();
+      expect(me.merchant).toMatchObject({ id: b.merchantId, business_name: 'Merchant B' });
+      const keys = (await as(cred, 'GET', '/v1/api-keys?limit=100')).json().data;
+      expect(keys.map((k: { id: string }) => k.id)).toEqual([bKey.id]);
+      const events = (await as(cred, 'GET', '/v1/audit-events?limit=100')).json();
+      const text = JSON.stringify(events);
+      for (const foreign of [a.merchantId, a.userId, aKey.id, aLive.id, a.email]) expect(text).not.toContain(foreign);
+      expect(events.data.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("cannot revoke the first merchant's keys: their ids answer 404 like unknown ones, and the keys keep working", async () => {
+    for (const cred of [bKey.secret, b.token]) {
+      for (const id of [aKey.id, aLive.id]) {
+        const r = await as(cred, 'POST', `/v1/api-keys/${id}/revoke`);
+        expect([r.statusCode, r.json().error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+        expect(r.json().error.message).toBe(`No API key ${id}`);
+      }
+    }
+    expect((await as(aKey.secret, 'GET', '/v1/me')).json().merchant.id).toBe(a.merchantId);
+    expect((await as(aLive.secret, 'GET', '/v1/me')).json().merchant.id).toBe(a.merchantId);
+    const aKeys = (await as(a.token, 'GET', '/v1/api-keys?limit=100')).json().data;
+    expect(aKeys.every((k: { revoked_at: string | null }) => k.revoked_at === null)).toBe(true);
+    // Nothing about these attempts lands in A's log either.
+    const aEvents = (await as(a.token, 'GET', '/v1/audit-events?limit=100')).json().data;
+    expect(aEvents.some((e: { action: string }) => e.action === 'api_key.revoked')).toBe(false);
+  });
+
+  it("cursors of one merchant's lists do not reveal another's rows", async () => {
+    const page = (await as(a.token, 'GET', '/v1/audit-events?limit=1')).json();
+    const r = (
+      await as(b.token, 'GET', `/v1/audit-events?limit=100&cursor=${encodeURIComponent(page.next_cursor)}`)
+    ).json();
+    for (const e of r.data) expect(JSON.stringify(e)).not.toContain(a.merchantId);
+    const keysPage = (await as(a.token, 'GET', '/v1/api-keys?limit=1')).json();
+    const rk = (
+      await as(b.token, 'GET', `/v1/api-keys?limit=100&cursor=${encodeURIComponent(keysPage.next_cursor)}`)
+    ).json();
+    for (const k of rk.data) expect([bKey.id]).toContain(k.id);
+  });
+
+  it("a session cannot change the other account's email or end its sessions", async () => {
+    // Email endpoints act on the session's own user only; B's change request never touches A.
+    await as(b.token, 'POST', '/v1/auth/logout');
+    expect((await as(a.token, 'GET', '/v1/me')).statusCode).toBe(200);
+    const status = (await as(a.token, 'GET', '/v1/auth/email')).json();
+    expect(status).toMatchObject({ email: a.email, verified: true });
+  });
+});
+
+describe(`ensureDevMerchant (${db})`, () => {
+  let g: TestGateway;
+  beforeAll(async () => {
+    g = await createTestGateway();
+  });
+  afterAll(() => g?.close());
+
+  it('creates the dev merchant once and issues a fresh sk_test_ admin key each start, revoking the previous one', async () => {
+    const first = await ensureDevMerchant(g.ctx);
+    expect(first.merchantId).toMatch(/^acct_/);
+    expect(first.testApiKey).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
+    const me = (await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(first.testApiKey) })).json();
+    expect(me).toMatchObject({
+      merchant: { id: first.merchantId, business_name: 'Dev merchant' },
+      role: 'admin',
+      environment: 'test',
+    });
+
+    const second = await ensureDevMerchant(g.ctx);
+    expect(second.merchantId).toBe(first.merchantId);
+    expect(second.testApiKey).not.toBe(first.testApiKey);
+    const old = await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(first.testApiKey) });
+    expect([old.statusCode, old.json().error.code]).toEqual([401, 'INVALID_API_KEY']);
+    expect((await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(second.testApiKey) })).statusCode).toBe(
+      200,
+    );
+
+    const [{ n }] = (await g.db.query<{ n: string }>('select count(*) as n from merchants where is_dev')) as [
+      { n: string },
+    ];
+    expect(n).toBe('1');
+    const actions = (
+      await g.app.inject({ method: 'GET', url: '/v1/audit-events?limit=100', headers: bearer(second.testApiKey) })
+    )
+      .json()
+      .data.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(['api_key.created', 'api_key.revoked', 'api_key.created', 'account.created']);
+  });
+
+  it('two starts at once still leave one dev merchant and one working key', async () => {
+    const [x, y] = await Promise.all([ensureDevMerchant(g.ctx), ensureDevMerchant(g.ctx)]);
+    expect(x.merchantId).toBe(y.merchantId);
+    const working = await g.db.query(
+      'select id from api_keys where merchant_id = $1 and is_dev and revoked_at is null',
+      [x.merchantId],
+    );
+    expect(working).toHaveLength(1);
+  });
+
+  it('refuses the production profile', async () => {
+    await expect(ensureDevMerchant({ ...g.ctx, config: { ...g.ctx.config, profile: 'production' } })).rejects.toThrow(
+      /dev profile only/,
+    );
+  });
+});
