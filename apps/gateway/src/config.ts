@@ -1,4 +1,5 @@
 import { field, int, port, str, url } from '@tender/platform';
+import { networkConfigSpec } from './networks/networkConfig.ts';
 
 export const gatewayConfigSpec = {
   gatewayPort: field({ env: 'GATEWAY_PORT', doc: 'Gateway HTTP port', parse: port, default: 4000 }),
@@ -47,4 +48,6 @@ export const gatewayConfigSpec = {
     parse: int(60, 7 * 86_400),
     default: 30 * 60,
   }),
+  // Chains: RPC URLs, relayer keys, deposit factory, confirmations, watcher pacing (networks/networkConfig.ts).
+  ...networkConfigSpec,
 } as const;

@@ -1,8 +1,9 @@
 import type { QueueDefinition } from './payments/platformJobs.ts';
 import type { GatewayContext } from './context.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
+import { paymentJobQueues } from './payments/jobQueues.ts';
 
 /** Every job queue the gateway defines, for `createJobRunner({ db, queues: gatewayJobQueues(ctx) })`. */
 export function gatewayJobQueues(ctx: GatewayContext): Record<string, QueueDefinition> {
-  return { ...emailJobQueues(ctx) };
+  return { ...emailJobQueues(ctx), ...paymentJobQueues(ctx) };
 }

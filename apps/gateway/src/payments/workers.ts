@@ -2,12 +2,12 @@
 // of them active per network across processes, by lease), and the job queues for expiry and sweeps.
 import type { GatewayContext } from '../context.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
-import { sweepHandler, type SweepOptions } from '../settlement/sweeper.ts';
+import { gatewayJobQueues } from '../jobs.ts';
+import type { SweepOptions } from '../settlement/sweeper.ts';
 import { createRpcChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
-import { expiryHandler } from './expiry.ts';
+import { paymentJobQueues } from './jobQueues.ts';
 import { createJobRunner, type JobRunner } from './platformJobs.ts';
-import { EXPIRY_QUEUE, SWEEP_QUEUE } from './queues.ts';
 
 export interface GatewayWorkersOptions {
   /** Run the chain watchers (default true). */
@@ -54,10 +54,8 @@ export async function startGatewayWorkers(
   if (opts.jobs !== false) {
     runner = createJobRunner({
       db: ctx.db,
-      queues: {
-        [EXPIRY_QUEUE]: expiryHandler(ctx),
-        [SWEEP_QUEUE]: sweepHandler(ctx, opts.sweep ?? {}),
-      },
+      // Every gateway queue (email links, expiry, sweeps …): one runner per process claims them all.
+      queues: { ...gatewayJobQueues(ctx), ...paymentJobQueues(ctx, opts.sweep ?? {}) },
       concurrency: opts.jobConcurrency ?? 4,
       pollMs: opts.jobPollMs ?? 1000,
       logger: ctx.logger.child({ svc: 'gateway-jobs' }),
