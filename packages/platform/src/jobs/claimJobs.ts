@@ -9,38 +9,49 @@ export interface ClaimOptions {
 }
 
 /**
- * Claims up to `limit` due jobs in one statement: each gets a fresh lease token, a lease of `leaseMs` (database
- * clock) and attempts + 1. Rows being claimed or written by another session are skipped (SKIP LOCKED), so any number
- * of runners in any number of processes can claim concurrently without waiting on each other or claiming twice.
+ * The claim as two CTEs, `picked` and `claimed` (RETURNING the job columns), over parameters $q (text[] of queues),
+ * $limit and $lease (ms). Shared by claimJobs and completeAndClaimJobs.
  *
- * Per queue, due jobs come in (run_at, id) order from the `jobs_due` index; the lateral join visits queues in the
- * order given and stops as soon as `limit` rows are locked, so no row is locked that is not claimed.
+ * Due jobs of each queue come in (run_at, id) order from the `jobs_due` index. The lateral join visits queues in the
+ * order given and stops pulling as soon as `limit` rows are locked, so no row is locked that is not claimed. Rows
+ * locked by another session (another runner's claim, a completion in flight) are skipped, never waited for.
  */
-export async function claimJobs(sql: Sql, opts: ClaimOptions): Promise<Job[]> {
-  if (opts.limit <= 0 || opts.queues.length === 0) return [];
-  const rows = await sql.query<JobRow>(
-    `with picked as (
+export function claimCtes(q: string, limit: string, lease: string): string {
+  return `picked as (
        select c.id
-       from unnest($1::text[]) with ordinality as q(name, ord)
+       from unnest(${q}::text[]) with ordinality as q(name, ord)
        cross join lateral (
          select d.id from jobs d
          where d.state = 'queued' and d.queue = q.name and d.run_at <= now()
          order by d.run_at, d.id
-         limit $2
+         limit ${limit}
          for update skip locked
        ) c
-       limit $2
-     )
-     update jobs j
-     set state = 'running',
-         attempts = j.attempts + 1,
-         lease_token = gen_random_uuid(),
-         lease_expires_at = now() + $3::int * interval '1 millisecond',
-         updated_at = now()
-     from picked
-     where j.id = picked.id
-     returning ${JOB_COLUMNS}`,
-    [opts.queues, opts.limit, Math.ceil(opts.leaseMs)],
-  );
+       limit ${limit}
+     ), claimed as (
+       update jobs j
+       set state = 'running',
+           attempts = j.attempts + 1,
+           lease_token = gen_random_uuid(),
+           lease_expires_at = now() + ${lease}::int * interval '1 millisecond',
+           updated_at = now()
+       from picked
+       where j.id = picked.id
+       returning ${JOB_COLUMNS}
+     )`;
+}
+
+/**
+ * Claims up to `limit` due jobs in one statement: each gets a fresh lease token, a lease of `leaseMs` (database
+ * clock) and attempts + 1. Any number of runners in any number of processes can claim concurrently without waiting
+ * on each other or claiming a job twice (FOR UPDATE SKIP LOCKED).
+ */
+export async function claimJobs(sql: Sql, opts: ClaimOptions): Promise<Job[]> {
+  if (opts.limit <= 0 || opts.queues.length === 0) return [];
+  const rows = await sql.query<JobRow>(`with ${claimCtes('$1', '$2', '$3')} select * from claimed`, [
+    opts.queues,
+    opts.limit,
+    Math.ceil(opts.leaseMs),
+  ]);
   return rows.map(rowToJob);
 }

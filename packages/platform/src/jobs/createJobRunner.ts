@@ -1,8 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Database, Sql } from '../db/database.ts';
 import { type BackoffFn, defaultBackoff } from './backoff.ts';
-import { claimJobs } from './claimJobs.ts';
-import { completeJobs } from './completeJobs.ts';
+import { completeAndClaimJobs } from './completeAndClaimJobs.ts';
 import { extendLeases } from './extendLeases.ts';
 import { failJobs, type JobFailure } from './failJobs.ts';
 import type { Job } from './job.ts';
@@ -113,7 +112,8 @@ interface Run {
   lost: boolean;
 }
 
-type Outcome = { kind: 'complete' } | { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release' };
+type Unsuccessful = { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release' };
+type Outcome = { kind: 'complete' } | Unsuccessful;
 
 const consoleLogger: JobLogger = {
   warn: (obj, msg) => console.warn(msg ?? 'job runner warning', obj),
@@ -133,16 +133,21 @@ class Runner implements JobRunner {
 
   private readonly runs = new Map<string, Run>();
   private active = 0;
-  private claiming = false;
+  /** A claim/complete cycle is in flight. */
+  private cycling = false;
   private pumpQueued = false;
+  /** performance.now() before which no cycle starts (after a failed one). */
+  private pausedUntil = 0;
+  /** Runs whose handler succeeded, to be completed by the next cycle. */
+  private toComplete: Run[] = [];
   /** Nothing was due at the last claim; only a wake-up (NOTIFY, poll tick) makes claiming worthwhile again. */
   private drained = false;
   /** Bumped by every wake-up, so that a claim racing a NOTIFY does not conclude "drained". */
   private wakeSeq = 0;
   private queueOffset = 0;
 
-  /** Outcomes waiting to be written, batched: one statement per kind per flush. */
-  private pending: { run: Run; outcome: Outcome }[] = [];
+  /** Failures and releases waiting to be written (rarer than completions), batched: one statement per kind. */
+  private pending: { run: Run; outcome: Unsuccessful }[] = [];
   private flushing: Promise<void> | null = null;
 
   private started = false;
@@ -235,7 +240,8 @@ class Runner implements JobRunner {
   }
 
   private checkIdle(): void {
-    if (!this.stopping || this.active > 0 || this.claiming || this.flushing || this.pending.length > 0) return;
+    if (!this.stopping || this.active > 0 || this.cycling || this.toComplete.length > 0) return;
+    if (this.flushing || this.pending.length > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
@@ -248,11 +254,12 @@ class Runner implements JobRunner {
   }
 
   /**
-   * Coalesces claim triggers into one claim per event-loop turn: when a batch of short handlers finishes, their
-   * slots are all free by the time the claim runs, so it fetches one large batch instead of many small ones.
+   * Coalesces triggers (slots freed, completions recorded, wake-ups) into one cycle per event-loop turn: when a batch
+   * of short handlers finishes, all their slots are free and all their completions recorded by the time the cycle
+   * runs, so it writes and fetches one large batch instead of many small ones.
    */
   private schedulePump(): void {
-    if (this.pumpQueued || this.stopping) return;
+    if (this.pumpQueued) return;
     this.pumpQueued = true;
     setImmediate(() => {
       this.pumpQueued = false;
@@ -260,29 +267,51 @@ class Runner implements JobRunner {
     });
   }
 
-  /** At most one claim in flight; it asks for every free slot. */
+  /**
+   * The runner's cycle, at most one in flight: writes every completion recorded so far and claims every free slot,
+   * in one statement (completeAndClaimJobs: one commit for both). Claims nothing while stopping, or while the queues
+   * were drained at the last claim and no wake-up came since.
+   */
   private async pump(): Promise<void> {
-    if (this.stopping || this.claiming || this.drained) return;
-    const free = this.concurrency - this.active;
-    if (free <= 0) return;
-    this.claiming = true;
+    if (this.cycling || performance.now() < this.pausedUntil) return;
+    const limit = this.stopping || this.drained ? 0 : this.concurrency - this.active;
+    if (this.toComplete.length === 0 && limit <= 0) return;
+    const complete = this.toComplete.splice(0);
+    this.cycling = true;
     const seq = this.wakeSeq;
     const startedAt = performance.now();
     let jobs: Job[] = [];
     try {
-      jobs = await claimJobs(this.db, { queues: this.rotatedQueues(), limit: free, leaseMs: this.leaseMs });
-      this.drained = jobs.length < free && this.wakeSeq === seq;
+      const res = await completeAndClaimJobs(this.db, {
+        complete: complete.map(leaseOf),
+        queues: this.rotatedQueues(),
+        limit: Math.max(0, limit),
+        leaseMs: this.leaseMs,
+      });
+      jobs = res.jobs;
+      if (limit > 0) this.drained = jobs.length < limit && this.wakeSeq === seq;
+      for (const run of complete) {
+        if (!res.completed.has(run.job.id)) {
+          this.log.warn(
+            { jobId: run.job.id, queue: run.job.queue },
+            'jobs: lease lost before the completion was written; refused',
+          );
+        }
+        this.runs.delete(run.job.id);
+      }
     } catch (err) {
-      // Database unreachable or similar: wait for the next poll tick rather than spin.
-      this.drained = true;
-      this.log.error({ err }, 'jobs: claim failed');
+      // Database unreachable or similar: pause rather than spin; completions are retried while their lease can
+      // still be live (after that the write would be refused anyway and the job is requeued on expiry).
+      this.log.error({ err, completions: complete.length }, 'jobs: claim/complete cycle failed');
+      this.toComplete.unshift(...this.stillLive(complete));
+      this.pause();
     } finally {
-      this.claiming = false;
+      this.cycling = false;
     }
     // The lease was set by the server after startedAt, so startedAt + leaseMs is a safe local bound.
     const deadline = startedAt + this.leaseMs;
     for (const job of jobs) {
-      // claimJobs only takes our queues, so `def` is always found; a release keeps the job safe regardless.
+      // completeAndClaimJobs only takes our queues, so `def` is always found; a release keeps the job safe anyway.
       const def = this.defs.get(job.queue);
       const run: Run = {
         job,
@@ -303,6 +332,23 @@ class Runner implements JobRunner {
     }
     this.checkIdle();
     this.schedulePump();
+  }
+
+  /** Keeps the runs whose lease may still be live; forgets the others (their jobs are requeued on expiry). */
+  private stillLive(runs: Run[]): Run[] {
+    const now = performance.now();
+    return runs.filter((run) => {
+      if (now < run.deadline) return true;
+      this.runs.delete(run.job.id);
+      return false;
+    });
+  }
+
+  /** After a failed write: no cycle for a while, then try again. */
+  private pause(): void {
+    const ms = Math.min(this.pollMs, 1_000);
+    this.pausedUntil = performance.now() + ms;
+    setTimeout(() => this.schedulePump(), ms + 1);
   }
 
   private rotatedQueues(): string[] {
@@ -373,6 +419,8 @@ class Runner implements JobRunner {
     } else if (run.lost) {
       this.log.warn({ jobId: job.id, queue: job.queue }, 'jobs: lease lost while running; outcome discarded');
       this.runs.delete(job.id);
+    } else if (outcome.kind === 'complete') {
+      this.toComplete.push(run); // written by the next cycle, scheduled above
     } else {
       this.record(run, outcome);
     }
@@ -407,87 +455,63 @@ class Runner implements JobRunner {
 
   // ---- writing outcomes ----------------------------------------------------------------------------------------
 
-  private record(run: Run, outcome: Outcome): void {
+  private record(run: Run, outcome: Unsuccessful): void {
     this.pending.push({ run, outcome });
     this.flushing ??= this.flush();
   }
 
   /**
-   * Group commit: one flush in flight; outcomes recorded meanwhile go into the next one. Each flush writes all
-   * completions in one statement, all failures in one, all releases in one, every row fenced by its lease.
+   * Group commit for failures and releases: one flush in flight; outcomes recorded meanwhile go into the next one.
+   * Each flush writes all failures in one statement and all releases in another, every row fenced by its lease.
    */
   private async flush(): Promise<void> {
     while (this.pending.length > 0) {
       const batch = this.pending.splice(0);
-      const complete = batch.filter((p) => p.outcome.kind === 'complete').map((p) => p.run);
-      const release = batch.filter((p) => p.outcome.kind === 'release').map((p) => p.run);
-      const fail: { run: Run; failure: JobFailure }[] = [];
-      for (const p of batch) {
-        if (p.outcome.kind === 'fail') {
-          fail.push({
-            run: p.run,
-            failure: { ...leaseOf(p.run), error: p.outcome.error, retryInMs: p.outcome.retryInMs },
-          });
+      const fails: Run[] = [];
+      const failures: JobFailure[] = [];
+      const releases: Run[] = [];
+      for (const { run, outcome } of batch) {
+        if (outcome.kind === 'release') {
+          releases.push(run);
+        } else {
+          fails.push(run);
+          failures.push({ ...leaseOf(run), error: outcome.error, retryInMs: outcome.retryInMs });
         }
       }
-      const results = await Promise.allSettled([
-        completeJobs(this.db, complete.map(leaseOf)),
-        failJobs(
-          this.db,
-          fail.map((f) => f.failure),
-        ),
-        releaseJobs(this.db, release.map(leaseOf)),
+      const [f, r] = await Promise.allSettled([
+        failJobs(this.db, failures),
+        releaseJobs(this.db, releases.map(leaseOf)),
       ]);
-      const [c, f, r] = results;
-      let retry = false;
-      retry = this.settle(complete, c, 'complete', batch) || retry;
-      retry =
-        this.settle(
-          fail.map((x) => x.run),
-          f,
-          'fail',
-          batch,
-        ) || retry;
-      retry = this.settle(release, r, 'release', batch) || retry;
-      if (retry) await sleep(Math.min(this.pollMs, 1_000));
+      const retryFails = this.settle(fails, f, 'fail');
+      const retryReleases = this.settle(releases, r, 'release');
+      if (retryFails.length + retryReleases.length > 0) {
+        // Keep each outcome with its run; try again after a pause.
+        const again = new Set([...retryFails, ...retryReleases]);
+        this.pending.unshift(...batch.filter((p) => again.has(p.run)));
+        await sleep(Math.min(this.pollMs, 1_000));
+      }
     }
     this.flushing = null;
     this.checkIdle();
   }
 
-  /** Returns true when the write failed and some outcomes were put back for another try. */
-  private settle(
-    runs: Run[],
-    result: PromiseSettledResult<Set<string> | Map<string, unknown>>,
-    kind: Outcome['kind'],
-    batch: { run: Run; outcome: Outcome }[],
-  ): boolean {
-    if (runs.length === 0) return false;
-    if (result.status === 'fulfilled') {
-      for (const run of runs) {
-        if (!result.value.has(run.job.id)) {
-          this.log.warn(
-            { jobId: run.job.id, queue: run.job.queue, kind },
-            'jobs: lease lost before the outcome was written; refused',
-          );
-        }
-        this.runs.delete(run.job.id);
-      }
-      return false;
+  /** Forgets the runs whose outcome was written or refused; returns those to try again after a failed write. */
+  private settle(runs: Run[], result: PromiseSettledResult<Set<string> | Map<string, unknown>>, kind: string): Run[] {
+    if (runs.length === 0) return [];
+    if (result.status === 'rejected') {
+      this.log.error({ err: result.reason, kind, jobs: runs.length }, 'jobs: writing outcomes failed');
+      return this.stillLive(runs);
     }
-    this.log.error({ err: result.reason, kind, jobs: runs.length }, 'jobs: writing outcomes failed');
-    // Try again while the lease can still be live; after that the write would be refused anyway and the job
-    // is requeued by requeueExpiredJobs.
-    const now = performance.now();
     for (const run of runs) {
-      if (now < run.deadline) {
-        const item = batch.find((p) => p.run === run);
-        if (item) this.pending.push(item);
-      } else {
-        this.runs.delete(run.job.id);
+      if (!result.value.has(run.job.id)) {
+        this.log.warn(
+          { jobId: run.job.id, queue: run.job.queue, kind },
+          'jobs: lease lost before the outcome was written; refused',
+        );
       }
+      this.runs.delete(run.job.id);
     }
-    return true;
+    return [];
   }
 
   // ---- leases --------------------------------------------------------------------------------------------------
