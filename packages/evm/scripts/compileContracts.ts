@@ -126,9 +126,7 @@ export function compileContracts(dir: string = CONTRACTS_DIR): CompileResult {
 /** `DepositFactory` -> `depositFactory`, `PlainERC20` -> `plainErc20`: the prefix of the generated exports. */
 export function exportPrefix(name: ArtifactName): string {
   const words = name.match(/[A-Z]+(?![a-z])\d*|[A-Z][a-z\d]*/g) ?? [name];
-  return words
-    .map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0) + w.slice(1).toLowerCase()))
-    .join('');
+  return words.map((w, i) => (i === 0 ? w.toLowerCase() : w.charAt(0) + w.slice(1).toLowerCase())).join('');
 }
 
 /** The TypeScript module that exposes ABIs `as const` (typed for viem) and creation bytecode. */

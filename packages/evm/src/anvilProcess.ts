@@ -36,8 +36,10 @@ export interface AnvilProcess {
   pid: number;
   /** Settles when the process has exited, for whatever reason. */
   exited: Promise<AnvilExit>;
-  /** SIGTERM, then SIGKILL after `timeoutMs`; idempotent. */
+  /** SIGTERM (anvil writes its state file), then SIGKILL after `timeoutMs`; idempotent. */
   stop(timeoutMs?: number): Promise<AnvilExit>;
+  /** SIGKILL at once: anvil writes nothing. For abandoning a start whose state must stay untouched. */
+  kill(): Promise<AnvilExit>;
   /** The last lines anvil wrote, for diagnostics. */
   outputTail(): string;
 }
@@ -81,7 +83,7 @@ async function launchOnce(options: AnvilOptions, port: number): Promise<AnvilPro
     DEVNET_HARDFORK,
     '--silent', // errors still go to stderr
     ...(options.stateFile
-      ? ['--state', options.stateFile, '--state-interval', String(options.stateInterval ?? 5)]
+      ? ['--state', options.stateFile, '--state-interval', String(options.stateInterval ?? 30)]
       : []),
   ];
   const binary = resolveAnvilBinary();
@@ -129,6 +131,11 @@ async function launchOnce(options: AnvilOptions, port: number): Promise<AnvilPro
     return stopping;
   };
 
+  const kill = async (): Promise<AnvilExit> => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    return exited;
+  };
+
   const rpcUrl = `http://${HOST}:${port}`;
   const outputTail = (): string => tail.join('\n');
   const deadline = Date.now() + (options.startTimeoutMs ?? 30_000);
@@ -149,10 +156,10 @@ async function launchOnce(options: AnvilOptions, port: number): Promise<AnvilPro
   const failure = await Promise.race([early, ready]);
   settled = true;
   if (failure) {
-    await stop(1_000);
+    await kill();
     throw failure;
   }
-  return { rpcUrl, port, pid: child.pid!, exited, stop, outputTail };
+  return { rpcUrl, port, pid: child.pid!, exited, stop, kill, outputTail };
 }
 
 async function rpcAnswers(url: string): Promise<boolean> {

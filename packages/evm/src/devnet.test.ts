@@ -245,8 +245,11 @@ describe('persistence', () => {
     writeFileSync(join(dir(), 'bad-manifest', 'manifest.json'), JSON.stringify({ chainId: 'x' }));
     await expect(startDevnet({ blockTime: 0, stateFile: badManifest })).rejects.toThrow(DevnetStateError);
 
-    // Nothing was overwritten by the failed starts.
+    // The failed starts left the files as they were (no dump on the way out, no manifest rewrite).
     expect(readFileSync(join(dir(), 'wrong-genesis', 'manifest.json'), 'utf8')).toContain(zeroHash);
+    for (const name of ['wrong-genesis', 'wrong-factory', 'no-manifest', 'bad-manifest']) {
+      expect(readFileSync(join(dir(), name, 'state.json')).equals(readFileSync(source)), name).toBe(true);
+    }
   });
 });
 

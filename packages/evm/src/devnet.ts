@@ -9,7 +9,7 @@
 //  - state without manifest: an interrupted first start; reported, never guessed at.
 // Block 0 depends on its timestamp; anvil re-creates block 0 at every start, so we pass the recorded
 // `--timestamp` back, which makes the restored block 0 hash identical.
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Hex } from 'viem';
@@ -29,7 +29,11 @@ export interface StartDevnetOptions {
   stateFile?: string;
   /** Default: `manifest.json` beside `stateFile`. */
   manifestFile?: string;
-  /** Seconds between periodic state dumps (anvil also dumps on SIGTERM). Default 5. */
+  /**
+   * Seconds between periodic state dumps; default 30. anvil also dumps on SIGTERM, which stop() and the death of
+   * this process send, so the interval only bounds what a crash of anvil itself or of the machine loses (the
+   * watcher sees such a loss as a reorg). Each dump rewrites the whole file, which grows ~2 KB per block.
+   */
   stateInterval?: number;
   /** Default: a free port chosen by the OS. */
   port?: number;
@@ -75,7 +79,7 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
   const anvil = await launchAnvil({
     chainId,
     genesisTimestamp,
-    ...(stateFile ? { stateFile, stateInterval: options.stateInterval ?? 5 } : {}),
+    ...(stateFile ? { stateFile, stateInterval: options.stateInterval ?? 30 } : {}),
     ...(options.port !== undefined ? { port: options.port } : {}),
     ...(options.startTimeoutMs !== undefined ? { startTimeoutMs: options.startTimeoutMs } : {}),
     ...(options.onLog ? { onLog: options.onLog } : {}),
@@ -119,7 +123,10 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
       },
     };
   } catch (error) {
-    await anvil.stop();
+    // No dump on the way out: a restored state file stays as it was (anvil would append its own block 0 to it),
+    // and a state file this start created is removed, so the next start begins cleanly.
+    await anvil.kill();
+    if (stateFile && !saved) rmSync(stateFile, { force: true });
     throw error;
   }
 }
