@@ -9,6 +9,10 @@ import { auditRoutes } from './audit/auditRoutes.ts';
 import { authRoutes } from './auth/authRoutes.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
 import { ENVIRONMENT_HEADER, registerAuthentication } from './http/authenticate.ts';
+import { paymentRoutes } from './payments/paymentRoutes.ts';
+import { networkRoutes } from './networks/networkRoutes.ts';
+import { settingsRoutes } from './settings/settingsRoutes.ts';
+import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -67,6 +71,15 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
         },
         { name: 'Account', description: 'The calling merchant and its audit log' },
         { name: 'API keys', description: 'Create, list and revoke API keys' },
+        {
+          name: 'Payments',
+          description:
+            'Payment intents with per-network counterfactual deposit addresses; status derived only from verified ' +
+            'on-chain facts (see the state machine in the README)',
+        },
+        { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
+        { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
+        { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
       ],
     },
   });
@@ -77,5 +90,9 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   meRoutes(app, ctx);
   apiKeyRoutes(app, ctx);
   auditRoutes(app, ctx);
+  paymentRoutes(app, ctx);
+  networkRoutes(app, ctx);
+  settingsRoutes(app, ctx);
+  ledgerRoutes(app, ctx);
   return app;
 }

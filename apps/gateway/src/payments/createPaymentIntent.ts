@@ -16,7 +16,7 @@ import { parseAmount } from '../money/amount.ts';
 import { networkRegistryOf, officialTokenOf } from '../networks/registry.ts';
 import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
 import { EXPIRY_QUEUE } from './queues.ts';
-import type { Tenant } from './model.ts';
+import type { DepositRow, IntentRow, Tenant } from './model.ts';
 
 export interface CreateIntentInput {
   amount: string;
@@ -51,6 +51,9 @@ function cacheOf(ctx: GatewayContext): Map<string, IntentSettings> {
 
 export interface CreatedIntent {
   id: string;
+  /** The stored rows, as a read would return them (the response is built without reading back). */
+  row: IntentRow;
+  deposits: DepositRow[];
 }
 
 export async function createPaymentIntent(
@@ -194,7 +197,33 @@ export async function createPaymentIntent(
         deposits.map((d) => d.factory),
       ],
     );
-    if (rows.length === 1) return { id };
+    if (rows.length === 1) {
+      const row: IntentRow = {
+        id,
+        merchant_id: t.merchantId,
+        environment: t.environment,
+        status: 'AWAITING_PAYMENT',
+        amount_units: amountUnits.toString(),
+        currency,
+        decimals,
+        order_reference: input.order_reference ?? null,
+        description: input.description ?? null,
+        checkout_methods: methods,
+        customer_email: input.customer_email ?? null,
+        success_url: input.success_url ?? null,
+        cancel_url: input.cancel_url ?? null,
+        metadata: input.metadata ?? {},
+        opened: true,
+        expires_at: expiresAt,
+        received_units: '0',
+        final_units: '0',
+        excess_units: '0',
+        settled_units: '0',
+        status_changed_at: now,
+        created_at: now,
+      };
+      return { id, row, deposits: deposits.map((d) => ({ payment_id: id, salt, ...d })) };
+    }
     // The cached settings were stale (a vault or the default expiry changed): reload and compute again.
     cache.delete(key);
   }

@@ -1,0 +1,102 @@
+// GET /v1/transactions, /v1/settlements, /v1/overview, /v1/settlement-policy.
+import type { App } from '@tender/platform';
+import { Type } from 'typebox';
+import type { GatewayContext } from '../context.ts';
+import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { errorResponses, StringEnum } from '../http/schemas.ts';
+import type { Tenant } from '../payments/model.ts';
+import { listSettlements, listTransactions, overview, settlementPolicy } from './ledger.ts';
+
+const tags = ['Ledger'];
+const Limit = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100' })) },
+  { additionalProperties: false },
+);
+const Any = Type.Object({}, { additionalProperties: true });
+
+export function ledgerRoutes(app: App, ctx: GatewayContext): void {
+  const accepts = ['key', 'session'] as const;
+  const tenant = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
+    merchantId: p.merchantId,
+    environment: p.environment,
+  });
+  app.get(
+    '/v1/transactions',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'On-chain movements observed for the merchant’s payments',
+        description:
+          'Newest first. type payment: a Transfer to a deposit address (any token; official=false for foreign ' +
+          'tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address ' +
+          'into the vault. confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.',
+        security: securityFor(accepts),
+        querystring: Limit,
+        response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => listTransactions(ctx, tenant(principalOf(req)), req.query.limit),
+  );
+  app.get(
+    '/v1/settlements',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Settlements into the vault',
+        description:
+          'Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or ' +
+          'foreign funds moved into the vault. state pending, submitted, succeeded (mined) or failed (retried as a new attempt).',
+        security: securityFor(accepts),
+        querystring: Limit,
+        response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => listSettlements(ctx, tenant(principalOf(req)), req.query.limit),
+  );
+  app.get(
+    '/v1/overview',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Dashboard metrics: received and settled, labelled separately',
+        description:
+          'Over the last `days` UTC days (today included) in `currency`: received (final official funds at deposit ' +
+          'addresses), settled (final transfers into the vault), payments created by status, and a daily series.',
+        security: securityFor(accepts),
+        querystring: Type.Object(
+          {
+            days: Type.Optional(
+              Type.Integer({ minimum: 1, maximum: 365, default: 30, description: '1 to 365; default 30' }),
+            ),
+            currency: Type.Optional(
+              StringEnum(['USDC', 'EURC'] as const, { default: 'USDC', description: 'Default USDC' }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => overview(ctx, tenant(principalOf(req)), req.query.days ?? 30, req.query.currency ?? 'USDC'),
+  );
+  app.get(
+    '/v1/settlement-policy',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Accounting policy and the live on-chain facts of each vault',
+        description:
+          'accounting_policy: how payments are recognised, received vs settled, settlement, late and foreign funds. ' +
+          'networks: confirmation depth, deposit factory, relayer, and per vault its live on-chain facts read now ' +
+          '(contract or account, native balance, official token balances, block number) or the read error.',
+        security: securityFor(accepts),
+        response: { 200: Any, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (req) => settlementPolicy(ctx, tenant(principalOf(req))),
+  );
+}

@@ -1,0 +1,255 @@
+// POST /v1/payment-intents, GET /v1/payment-intents/{id}, GET /v1/payments, GET /v1/payments/{id}.
+// Thin: validate (schemas are the spec's field tables), call the operation, shape the response.
+import type { App } from '@tender/platform';
+import { Type } from 'typebox';
+import type { GatewayContext } from '../context.ts';
+import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { errorResponses, StringEnum } from '../http/schemas.ts';
+import { AMOUNT_PATTERN } from '../money/amount.ts';
+import { createPaymentIntent, type CreateIntentInput } from './createPaymentIntent.ts';
+import { withIdempotency } from './idempotency.ts';
+import { intentView, type Tenant } from './model.ts';
+import { getPaymentDetail, getPaymentIntent, listPayments, viewOptions } from './queries.ts';
+import { PAYMENT_STATUSES } from './status.ts';
+
+const tags = ['Payments'];
+const NETWORK_ID = '^[a-z0-9-]{2,40}$';
+const IsoUtc = (description: string) =>
+  Type.String({
+    format: 'date-time',
+    pattern: 'Z$',
+    description: `${description}; ISO 8601 UTC date-time ending in Z`,
+  });
+
+export const CreateIntentBody = Type.Object(
+  {
+    amount: Type.String({
+      pattern: AMOUNT_PATTERN,
+      description: '1 to 12 integer digits, optionally a dot and 1 to 6 decimals; greater than 0',
+    }),
+    currency: Type.Optional(StringEnum(['USDC', 'EURC'] as const, { description: 'Default USDC' })),
+    order_reference: Type.Optional(Type.String({ maxLength: 200 })),
+    description: Type.Optional(Type.String({ maxLength: 500 })),
+    networks: Type.Optional(
+      Type.Array(Type.String({ minLength: 2, maxLength: 40, pattern: NETWORK_ID }), {
+        minItems: 1,
+        maxItems: 8,
+        description:
+          'Network ids (GET /v1/networks); default: the merchant default networks, else every available network ' +
+          'of the key’s environment that has a vault',
+      }),
+    ),
+    checkout_methods: Type.Optional(
+      Type.Array(StringEnum(['WALLET', 'ADDRESS'] as const), { minItems: 1, description: 'Default [WALLET, ADDRESS]' }),
+    ),
+    expires_in_seconds: Type.Optional(
+      Type.Integer({
+        minimum: 300,
+        maximum: 2_592_000,
+        description: 'Default: the merchant default (1200 unless changed in settlement settings)',
+      }),
+    ),
+    customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
+    success_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    cancel_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    metadata: Type.Optional(
+      Type.Unsafe<Record<string, string>>({
+        type: 'object',
+        propertyNames: { maxLength: 40 },
+        additionalProperties: { type: 'string', maxLength: 500 },
+        maxProperties: 50,
+        description: 'Keys max 40 chars; values strings max 500 chars; at most 50 keys',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description: 'Max 200 chars. The first response is stored and replayed for a retry with the same key',
+    }),
+  ),
+});
+
+const NetworkEntry = Type.Object({
+  network: Type.String(),
+  chain_id: Type.Union([Type.Integer(), Type.Null()]),
+  usdc_address: Type.String({ description: 'The official token contract of the intent’s currency on this network' }),
+  token_address: Type.String(),
+  token_symbol: Type.String(),
+  deposit_address: Type.String({
+    description:
+      'Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); ' +
+      'salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault',
+  }),
+  wallet_checkout_supported: Type.Boolean(),
+  confirmations_required: Type.Union([Type.Integer(), Type.Null()]),
+  factory_address: Type.String(),
+  vault_address: Type.String(),
+  salt: Type.String(),
+});
+
+const Amount = Type.String({ description: 'Decimal string' });
+const Units = Type.String({ description: 'Integer string, base units' });
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const PaymentIntentSchema = Type.Object(
+  {
+    id: Type.String({ description: 'pi_…' }),
+    object: Type.String(),
+    status: StringEnum(PAYMENT_STATUSES),
+    amount: Amount,
+    amount_units: Units,
+    currency: StringEnum(['USDC', 'EURC'] as const),
+    order_reference: Nullable(Type.String()),
+    description: Nullable(Type.String()),
+    checkout_url: Type.String({ description: '{public gateway URL}/checkout/{id}' }),
+    success_url: Nullable(Type.String()),
+    cancel_url: Nullable(Type.String()),
+    checkout_methods: Type.Array(Type.String()),
+    customer_email: Nullable(Type.String()),
+    metadata: Type.Record(Type.String(), Type.String()),
+    expires_at: Type.String({ format: 'date-time' }),
+    created_at: Type.String({ format: 'date-time' }),
+    livemode: Type.Boolean(),
+    amount_received: Amount,
+    amount_received_units: Units,
+    amount_confirmed: Amount,
+    amount_confirmed_units: Units,
+    overpaid_amount: Amount,
+    overpaid_amount_units: Units,
+    amount_settled: Amount,
+    amount_settled_units: Units,
+    networks: Type.Array(NetworkEntry),
+  },
+  { additionalProperties: true, description: 'Payment intent' },
+);
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+const tenantOf = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
+  merchantId: p.merchantId,
+  environment: p.environment,
+});
+
+export function paymentRoutes(app: App, ctx: GatewayContext): void {
+  const accepts = ['key', 'session'] as const;
+  app.post(
+    '/v1/payment-intents',
+    {
+      onRequest: requireAuth(ctx, accepts, 'write'),
+      schema: {
+        tags,
+        summary: 'Create a payment intent',
+        description:
+          'Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed ' +
+          'without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network ' +
+          'without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a ' +
+          'network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 ' +
+          'CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); ' +
+          'the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
+        security: securityFor(accepts),
+        headers: IdempotencyHeaders,
+        body: CreateIntentBody,
+        response: { 201: PaymentIntentSchema, ...errorResponses(400, 401, 403, 409, 429) },
+      },
+    },
+    async (req, reply) => {
+      const t = tenantOf(principalOf(req));
+      const body = req.body as CreateIntentInput;
+      const res = await withIdempotency(
+        ctx,
+        t,
+        'POST /v1/payment-intents',
+        req.headers['idempotency-key'],
+        body,
+        async (sql) => {
+          const created = await createPaymentIntent(ctx, t, body, sql);
+          return { status: 201, body: intentView(created.row, created.deposits, viewOptions(ctx)) };
+        },
+      );
+      if (res.replayed) reply.header('idempotent-replayed', 'true');
+      return reply.code(res.status as 201).send(res.body as never);
+    },
+  );
+
+  app.get(
+    '/v1/payment-intents/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Retrieve a payment intent',
+        description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: { 200: PaymentIntentSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => getPaymentIntent(ctx, tenantOf(principalOf(req)), req.params.id) as never,
+  );
+
+  app.get(
+    '/v1/payments',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'List and search payments',
+        description:
+          'Newest first. `q` matches the payment id, order reference or description (substring, case-insensitive), ' +
+          'a deposit address or a transaction hash (exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
+          '`cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds ' +
+          'strictly older payments.',
+        security: securityFor(accepts),
+        querystring: Type.Object(
+          {
+            status: Type.Optional(StringEnum(PAYMENT_STATUSES)),
+            q: Type.Optional(Type.String({ maxLength: 100 })),
+            network: Type.Optional(Type.String({ minLength: 2, maxLength: 40, pattern: NETWORK_ID })),
+            from: Type.Optional(IsoUtc('Created at or after')),
+            to: Type.Optional(IsoUtc('Created before')),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+            cursor: Type.Optional(IsoUtc('next_cursor of the previous page')),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({
+            object: Type.Literal('list'),
+            data: Type.Array(PaymentIntentSchema),
+            has_more: Type.Boolean(),
+            next_cursor: Type.Union([Type.String(), Type.Null()]),
+          }),
+          ...errorResponses(400, 401, 403, 429),
+        },
+      },
+    },
+    async (req) => listPayments(ctx, tenantOf(principalOf(req)), req.query as never) as never,
+  );
+
+  app.get(
+    '/v1/payments/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Payment detail: timeline, transfers, settlements and sweep attempts',
+        description:
+          '`timeline`: every status change with its reason (transfer_detected, transfer_final, reorg, expiry, ' +
+          'sweep_submitted, sweep_mined, sweep_failed). `transfers`: on-chain Transfer logs to the deposit addresses ' +
+          '(type payment) and from them into the vault (type settlement), with confirmations, final and removed ' +
+          '(orphaned by a reorg). `settlements`: sweeps into the vault. `attempts`: every signed sweep transaction, ' +
+          'fee-bumped replacements included.',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => getPaymentDetail(ctx, tenantOf(principalOf(req)), req.params.id),
+  );
+}

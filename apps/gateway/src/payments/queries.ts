@@ -1,0 +1,309 @@
+// Reads of payments, always scoped by the caller's merchant AND environment (from the credentials): another
+// tenant's id, or a test payment asked for with a live key, answers like an unknown id.
+import type { GatewayContext } from '../context.ts';
+import { GatewayError } from '../http/errors.ts';
+import { formatAmount, unitsFromDb } from '../money/amount.ts';
+import { networkRegistryOf } from '../networks/registry.ts';
+import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow, type Tenant } from './model.ts';
+import type { PaymentStatus } from './status.ts';
+
+export function viewOptions(ctx: GatewayContext) {
+  const registry = networkRegistryOf(ctx);
+  return { publicUrl: ctx.config.publicUrl, network: (id: string) => registry.get(id) };
+}
+
+const notFound = (id: string) =>
+  new GatewayError('RESOURCE_NOT_FOUND', `No payment intent ${id}`, {
+    details: [{ path: 'id', message: 'not found' }],
+  });
+
+async function loadIntent(
+  ctx: GatewayContext,
+  t: Tenant,
+  id: string,
+): Promise<{ row: IntentRow; deposits: DepositRow[] }> {
+  const [row] = await ctx.db.query<IntentRow>(
+    `select ${INTENT_COLUMNS} from payment_intents i where i.id = $1 and i.merchant_id = $2 and i.environment = $3`,
+    [id, t.merchantId, t.environment],
+  );
+  if (!row) throw notFound(id);
+  const deposits = await ctx.db.query<DepositRow>(
+    `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
+    [id],
+  );
+  return { row, deposits };
+}
+
+export async function getPaymentIntent(ctx: GatewayContext, t: Tenant, id: string): Promise<Record<string, unknown>> {
+  const { row, deposits } = await loadIntent(ctx, t, id);
+  return intentView(row, deposits, viewOptions(ctx));
+}
+
+export interface ListPaymentsQuery {
+  status?: PaymentStatus;
+  q?: string;
+  network?: string;
+  from?: string;
+  to?: string;
+  limit?: number;
+  cursor?: string;
+}
+
+/**
+ * Newest first. `cursor` is the ISO 8601 created_at of the last item of the previous page (the spec's cursor
+ * format); the next page holds strictly older payments. A page never ends inside a group of payments created in
+ * the same millisecond (it stops before the group, so the next page starts with all of it).
+ */
+export async function listPayments(
+  ctx: GatewayContext,
+  t: Tenant,
+  query: ListPaymentsQuery,
+): Promise<{ object: 'list'; data: Record<string, unknown>[]; has_more: boolean; next_cursor: string | null }> {
+  const limit = query.limit ?? 20;
+  const q = query.q?.trim() || null;
+  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const params = [
+    t.merchantId,
+    t.environment,
+    query.status ?? null,
+    query.network ?? null,
+    query.from ? new Date(query.from) : null,
+    query.to ? new Date(query.to) : null,
+    query.cursor ? new Date(query.cursor) : null,
+    q,
+    like,
+    q ? q.toLowerCase() : null,
+  ];
+  const where = `i.merchant_id = $1 and i.environment = $2
+    and ($3::text is null or i.status = $3)
+    and ($4::text is null or exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.network = $4))
+    and ($5::timestamptz is null or i.created_at >= $5)
+    and ($6::timestamptz is null or i.created_at < $6)
+    and ($7::timestamptz is null or i.created_at < $7)
+    and ($8::text is null
+      or i.id = $8
+      or i.order_reference ilike $9
+      or i.description ilike $9
+      or exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.address = $10)
+      or exists (select 1 from chain_transfers c where c.payment_id = i.id and c.tx_hash = $10))`;
+  const rows = await ctx.db.query<IntentRow>(
+    `select ${INTENT_COLUMNS} from payment_intents i where ${where}
+     order by i.created_at desc, i.id desc limit ${limit + 1}`,
+    params,
+  );
+  let page = rows.slice(0, limit);
+  let hasMore = rows.length > limit;
+  if (hasMore) {
+    const boundary = page[page.length - 1]!.created_at.getTime();
+    if (rows[limit]!.created_at.getTime() === boundary) {
+      const before = page.filter((r) => r.created_at.getTime() > boundary);
+      if (before.length > 0) page = before;
+      else {
+        // The whole page is one millisecond: return that millisecond entirely (rare; exceeds `limit`).
+        page = await ctx.db.query<IntentRow>(
+          `select ${INTENT_COLUMNS} from payment_intents i where ${where} and i.created_at = $11
+           order by i.id desc`,
+          [...params, new Date(boundary)],
+        );
+        const [older] = await ctx.db.query(
+          `select 1 from payment_intents i where ${where} and i.created_at < $11 limit 1`,
+          [...params, new Date(boundary)],
+        );
+        hasMore = older !== undefined;
+      }
+    }
+  }
+  const deposits = page.length
+    ? await ctx.db.query<DepositRow>(
+        `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = any($1::text[]) order by d.network`,
+        [page.map((r) => r.id)],
+      )
+    : [];
+  const byPayment = new Map<string, DepositRow[]>();
+  for (const d of deposits) byPayment.set(d.payment_id, [...(byPayment.get(d.payment_id) ?? []), d]);
+  const opts = viewOptions(ctx);
+  return {
+    object: 'list',
+    data: page.map((r) => intentView(r, byPayment.get(r.id) ?? [], opts)),
+    has_more: hasMore,
+    next_cursor: hasMore && page.length ? page[page.length - 1]!.created_at.toISOString() : null,
+  };
+}
+
+/** GET /v1/payments/{id}: the intent with its timeline, transfers, settlements and sweep attempts. */
+export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: string): Promise<Record<string, unknown>> {
+  const { row, deposits } = await loadIntent(ctx, t, id);
+  const [timeline, transfers, settlements, attempts, cursors] = await Promise.all([
+    ctx.db.query<{
+      id: string;
+      status: string;
+      previous_status: string | null;
+      reason: string;
+      data: unknown;
+      created_at: Date;
+    }>(
+      'select id, status, previous_status, reason, data, created_at from payment_timeline where payment_id = $1 order by id',
+      [id],
+    ),
+    ctx.db.query<TransferRow>(
+      `select ${TRANSFER_COLUMNS} from chain_transfers c where c.payment_id = $1 order by c.id`,
+      [id],
+    ),
+    ctx.db.query<SettlementRow>(
+      `select ${SETTLEMENT_COLUMNS} from settlements s where s.payment_id = $1 order by s.created_at, s.attempt`,
+      [id],
+    ),
+    ctx.db.query<{
+      tx_hash: string;
+      settlement_id: string;
+      nonce: string;
+      max_fee_per_gas: string;
+      max_priority_fee_per_gas: string;
+      created_at: Date;
+    }>(
+      `select x.tx_hash, x.settlement_id, x.nonce, x.max_fee_per_gas, x.max_priority_fee_per_gas, x.created_at
+       from settlement_txs x join settlements s on s.id = x.settlement_id where s.payment_id = $1 order by x.created_at`,
+      [id],
+    ),
+    ctx.db.query<{ network: string; block_number: string | null }>('select network, block_number from watcher_cursors'),
+  ]);
+  const heads = new Map(cursors.map((c) => [c.network, c.block_number === null ? null : BigInt(c.block_number)]));
+  return {
+    ...intentView(row, deposits, viewOptions(ctx)),
+    object: 'payment',
+    timeline: timeline.map((e) => ({
+      status: e.status,
+      previous_status: e.previous_status,
+      reason: e.reason,
+      data: e.data,
+      created_at: e.created_at.toISOString(),
+    })),
+    transfers: transfers.map((tr) => transferView(ctx, tr, heads)),
+    settlements: settlements.map((s) => settlementView(ctx, s)),
+    attempts: attempts.map((a) => ({
+      settlement_id: a.settlement_id,
+      tx_hash: a.tx_hash,
+      nonce: Number(a.nonce),
+      max_fee_per_gas: a.max_fee_per_gas,
+      max_priority_fee_per_gas: a.max_priority_fee_per_gas,
+      created_at: a.created_at.toISOString(),
+    })),
+  };
+}
+
+export interface TransferRow {
+  id: string;
+  network: string;
+  payment_id: string;
+  kind: 'incoming' | 'settlement';
+  deposit_address: string;
+  token: string;
+  official: boolean;
+  from_address: string;
+  to_address: string;
+  amount_units: string;
+  block_number: string;
+  block_hash: string;
+  block_time: Date;
+  tx_hash: string;
+  log_index: number;
+  final: boolean;
+  removed: boolean;
+  observed_at: Date;
+}
+
+export const TRANSFER_COLUMNS = `c.id::text as id, c.network, c.payment_id, c.kind, c.deposit_address, c.token, c.official,
+  c.from_address, c.to_address, c.amount_units, c.block_number, c.block_hash, c.block_time, c.tx_hash, c.log_index,
+  c.final, c.removed, c.observed_at`;
+
+/** Symbol and decimals of an official token on a network; undefined for any other token (decimals unknown). */
+function officialToken(ctx: GatewayContext, network: string, address: string) {
+  const n = networkRegistryOf(ctx).get(network);
+  return n ? Object.values(n.tokens).find((tk) => tk.address.toLowerCase() === address.toLowerCase()) : undefined;
+}
+
+export function transferView(ctx: GatewayContext, tr: TransferRow, heads: Map<string, bigint | null>) {
+  const tok = officialToken(ctx, tr.network, tr.token);
+  const head = heads.get(tr.network);
+  const block = BigInt(tr.block_number);
+  const units = unitsFromDb(tr.amount_units);
+  return {
+    id: `trf_${tr.id}`,
+    object: 'transfer',
+    type: tr.kind === 'incoming' ? 'payment' : 'settlement',
+    payment_id: tr.payment_id,
+    network: tr.network,
+    token_address: tr.token,
+    token_symbol: tok?.symbol ?? null,
+    official: tr.official,
+    from: tr.from_address,
+    to: tr.to_address,
+    // Decimals are known only for official tokens; any other token shows base units only.
+    amount: tok ? formatAmount(units, tok.decimals) : null,
+    amount_units: units.toString(),
+    tx_hash: tr.tx_hash,
+    log_index: tr.log_index,
+    block_number: Number(block),
+    block_hash: tr.block_hash,
+    block_time: tr.block_time.toISOString(),
+    confirmations: tr.removed ? 0 : head != null && head >= block ? Number(head - block + 1n) : 0,
+    final: tr.final,
+    removed: tr.removed,
+    observed_at: tr.observed_at.toISOString(),
+  };
+}
+
+export interface SettlementRow {
+  id: string;
+  payment_id: string;
+  network: string;
+  purpose: string;
+  attempt: number;
+  token: string;
+  deposit_address: string;
+  vault: string;
+  state: string;
+  relayer: string | null;
+  nonce: string | null;
+  tx_hash: string | null;
+  mined_block: string | null;
+  amount_units: string | null;
+  error: string | null;
+  created_at: Date;
+  submitted_at: Date | null;
+  finished_at: Date | null;
+}
+
+export const SETTLEMENT_COLUMNS = `s.id, s.payment_id, s.network, s.purpose, s.attempt, s.token, s.deposit_address, s.vault,
+  s.state, s.relayer, s.nonce, s.tx_hash, s.mined_block, s.amount_units, s.error, s.created_at, s.submitted_at,
+  s.finished_at`;
+
+export function settlementView(ctx: GatewayContext, s: SettlementRow) {
+  const tok = officialToken(ctx, s.network, s.token);
+  const units = s.amount_units === null ? null : unitsFromDb(s.amount_units);
+  return {
+    id: s.id,
+    object: 'settlement',
+    payment_id: s.payment_id,
+    network: s.network,
+    purpose: s.purpose,
+    attempt: s.attempt,
+    state: s.state,
+    token_address: s.token,
+    token_symbol: tok?.symbol ?? null,
+    from: s.deposit_address,
+    vault: s.vault,
+    relayer: s.relayer,
+    nonce: s.nonce === null ? null : Number(s.nonce),
+    tx_hash: s.tx_hash,
+    block_number: s.mined_block === null ? null : Number(s.mined_block),
+    amount: units === null || !tok ? null : formatAmount(units, tok.decimals),
+    amount_units: units === null ? null : units.toString(),
+    error: s.error,
+    created_at: s.created_at.toISOString(),
+    submitted_at: s.submitted_at?.toISOString() ?? null,
+    finished_at: s.finished_at?.toISOString() ?? null,
+  };
+}
+
+export type { PaymentStatus };

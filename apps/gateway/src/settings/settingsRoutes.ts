@@ -1,0 +1,187 @@
+// Settlement settings endpoints (designed here; the spec leaves vaults and settlement "not shown"):
+//   GET    /v1/settlement-settings            vaults, default expiry, default networks (read)
+//   PATCH  /v1/settlement-settings            default_expires_in_seconds, default_networks (account:manage)
+//   PUT    /v1/vaults/{network}               {address}: set or replace the vault of a network (account:manage)
+//   DELETE /v1/vaults/{network}               remove it; new intents on that network answer 400 (account:manage)
+// Everything is per environment (the credentials'). Changing where money settles is an owner's act: it needs
+// account:manage, which only the owner role holds (API keys never do), and it is written to the audit log in the
+// same transaction.
+import type { App } from '@tender/platform';
+import { Type } from 'typebox';
+import { audit } from '../audit/audit.ts';
+import { actorOf } from '../auth/principal.ts';
+import type { GatewayContext } from '../context.ts';
+import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { GatewayError } from '../http/errors.ts';
+import { errorResponses } from '../http/schemas.ts';
+import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
+import type { Tenant } from '../payments/model.ts';
+import {
+  assertNetworkOfEnvironment,
+  getSettlementSettings,
+  removeVault,
+  setVault,
+  updatePaymentSettings,
+} from './settlementSettings.ts';
+
+const tags = ['Settlement settings'];
+const NetworkParams = Type.Object({
+  network: Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]{2,40}$' }),
+});
+const Settings = Type.Object(
+  {},
+  { additionalProperties: true, description: 'Settlement settings of this environment' },
+);
+
+export function settingsRoutes(app: App, ctx: GatewayContext): void {
+  const readers = ['key', 'session'] as const;
+  const owners = ['session'] as const;
+  const tenant = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
+    merchantId: p.merchantId,
+    environment: p.environment,
+  });
+
+  app.get(
+    '/v1/settlement-settings',
+    {
+      onRequest: requireAuth(ctx, readers, 'read'),
+      schema: {
+        tags,
+        summary: 'Vaults, default intent expiry and default networks',
+        security: securityFor(readers),
+        response: { 200: Settings, ...errorResponses(401, 403, 429) },
+      },
+    },
+    async (req) => getSettlementSettings(ctx, tenant(principalOf(req))),
+  );
+
+  app.patch(
+    '/v1/settlement-settings',
+    {
+      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      schema: {
+        tags,
+        summary: 'Change the default intent expiry or default networks',
+        description:
+          'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
+          'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
+          'created without networks.',
+        security: securityFor(owners),
+        body: Type.Object(
+          {
+            default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
+            default_networks: Type.Optional(
+              Type.Union([
+                Type.Array(Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]{2,40}$' }), {
+                  minItems: 1,
+                  maxItems: 8,
+                  uniqueItems: true,
+                }),
+                Type.Null(),
+              ]),
+            ),
+          },
+          { additionalProperties: false, minProperties: 1 },
+        ),
+        response: { 200: Settings, ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const t = tenant(p);
+      const out = await updatePaymentSettings(ctx, t, req.body);
+      await audit(ctx.db, {
+        merchantId: t.merchantId,
+        environment: t.environment,
+        action: 'settlement_settings.updated',
+        actor: actorOf(p),
+        data: req.body as Record<string, unknown>,
+        at: ctx.now(),
+      });
+      forgetIntentSettings(ctx, t);
+      return out;
+    },
+  );
+
+  app.put(
+    '/v1/vaults/:network',
+    {
+      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      schema: {
+        tags,
+        summary: 'Set the vault of a network',
+        description:
+          'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
+          'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only.',
+        security: securityFor(owners),
+        params: NetworkParams,
+        body: Type.Object(
+          { address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: '0x followed by 40 hex digits' }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const t = tenant(p);
+      const r = await ctx.db.tx(async (tx) => {
+        const res = await setVault(tx, ctx, t, req.params.network, req.body.address);
+        if (res.previous?.toLowerCase() !== res.vault.address.toLowerCase()) {
+          await audit(tx, {
+            merchantId: t.merchantId,
+            environment: t.environment,
+            action: 'vault.set',
+            actor: actorOf(p),
+            target: { type: 'vault', id: req.params.network },
+            data: { network: req.params.network, address: res.vault.address, previous: res.previous },
+            at: ctx.now(),
+          });
+        }
+        return res;
+      });
+      forgetIntentSettings(ctx, t);
+      return { object: 'vault', livemode: t.environment === 'live', ...r.vault };
+    },
+  );
+
+  app.delete(
+    '/v1/vaults/:network',
+    {
+      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      schema: {
+        tags,
+        summary: 'Remove the vault of a network',
+        description:
+          'New intents on this network then answer 400 VAULT_NOT_CONFIGURED. Existing intents are unaffected.',
+        security: securityFor(owners),
+        params: NetworkParams,
+        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const t = tenant(p);
+      assertNetworkOfEnvironment(ctx, t, req.params.network, 'network');
+      const removed = await ctx.db.tx(async (tx) => {
+        const ok = await removeVault(tx, t, req.params.network);
+        if (ok) {
+          await audit(tx, {
+            merchantId: t.merchantId,
+            environment: t.environment,
+            action: 'vault.removed',
+            actor: actorOf(p),
+            target: { type: 'vault', id: req.params.network },
+            data: { network: req.params.network },
+            at: ctx.now(),
+          });
+        }
+        return ok;
+      });
+      if (!removed)
+        throw new GatewayError('RESOURCE_NOT_FOUND', `No ${t.environment} vault is set for ${req.params.network}`);
+      forgetIntentSettings(ctx, t);
+      return { object: 'vault', network: req.params.network, deleted: true };
+    },
+  );
+}
