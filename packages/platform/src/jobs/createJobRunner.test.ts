@@ -282,4 +282,17 @@ describe(`createJobRunner (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     for (const ms of viaNotify) expect(ms).toBeLessThan(500);
     expect(viaPoll).toBeLessThan(2_500);
   });
+
+  it('a stop during start-up undoes the start: nothing is claimed afterwards', async () => {
+    let ran = 0;
+    const runner = createJobRunner({ db, pollMs: 50, logger: quiet, queues: { [queue]: async () => void ran++ } });
+    const starting = runner.start();
+    await runner.stop();
+    await starting;
+    const id = await add();
+    await new Promise((r) => setTimeout(r, 300)); // several poll periods and a NOTIFY
+    expect(ran).toBe(0);
+    expect(await stateOf(id)).toBe('queued');
+    await expect(runner.start()).rejects.toThrow(/already started or stopped/);
+  });
 });

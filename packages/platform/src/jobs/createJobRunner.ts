@@ -49,7 +49,6 @@ export interface QueueDefinition<P = unknown> {
 
 /** Structurally compatible with pino. */
 export interface JobLogger {
-  debug?(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
 }
@@ -150,8 +149,9 @@ class Runner implements JobRunner {
   private pending: { run: Run; outcome: Unsuccessful }[] = [];
   private flushing: Promise<void> | null = null;
 
-  private started = false;
+  private startPromise: Promise<void> | null = null;
   private stopping = false;
+  private heartbeating = false;
   private stopPromise: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private pollTimer: NodeJS.Timeout | null = null;
@@ -187,9 +187,13 @@ class Runner implements JobRunner {
     return this.active;
   }
 
-  async start(): Promise<void> {
-    if (this.started || this.stopping) throw new Error('job runner already started or stopped');
-    this.started = true;
+  start(): Promise<void> {
+    if (this.startPromise || this.stopping) return Promise.reject(new Error('job runner already started or stopped'));
+    this.startPromise = this.doStart();
+    return this.startPromise;
+  }
+
+  private async doStart(): Promise<void> {
     await assertJobsChannel(this.db);
     if (this.listen) {
       this.unlisten = await this.db.listen(jobsChannel(this.db), (queue) => {
@@ -207,7 +211,9 @@ class Runner implements JobRunner {
   }
 
   private async doStop(opts: StopOptions): Promise<void> {
-    this.stopping = true;
+    this.stopping = true; // from here on no cycle claims anything
+    // A stop during start-up (SIGTERM while connecting) lets start finish, then undoes it.
+    await this.startPromise?.catch(() => {});
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const run of this.runs.values()) {
       if (!run.controller.signal.aborted) run.controller.abort(new RunnerStoppingError());
@@ -518,8 +524,18 @@ class Runner implements JobRunner {
 
   /** Extends every lease held (handlers running, outcomes not yet written) in one statement. */
   private async heartbeat(): Promise<void> {
+    if (this.heartbeating) return; // the previous one is still waiting on the database
     const held = [...this.runs.values()].filter((r) => !r.lost && !r.doneInTx && r.inTx === 0);
     if (held.length === 0) return;
+    this.heartbeating = true;
+    try {
+      await this.extend(held);
+    } finally {
+      this.heartbeating = false;
+    }
+  }
+
+  private async extend(held: Run[]): Promise<void> {
     const startedAt = performance.now();
     let extended: Set<string>;
     try {

@@ -17,6 +17,11 @@ export { LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError
 export { withJobLease } from './withJobLease.ts';
 export { claimJobs, type ClaimOptions } from './claimJobs.ts';
 export { completeJob, completeJobs } from './completeJobs.ts';
+export {
+  completeAndClaimJobs,
+  type CompleteAndClaimOptions,
+  type CompleteAndClaimResult,
+} from './completeAndClaimJobs.ts';
 export { failJob, failJobs, type JobFailure } from './failJobs.ts';
 export { releaseJobs } from './releaseJobs.ts';
 export { extendLeases } from './extendLeases.ts';

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../db/database.ts';
 import { jobRow, openJobsTestDatabase } from './_test/openJobsTestDatabase.ts';
 import { claimJobs } from './claimJobs.ts';
+import { completeAndClaimJobs } from './completeAndClaimJobs.ts';
 import { completeJob, completeJobs } from './completeJobs.ts';
 import { enqueue } from './enqueue.ts';
 import { extendLeases } from './extendLeases.ts';
@@ -200,5 +201,29 @@ describe(`job leases (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     const done = await completeJobs(db, [a, { id: b.id, leaseToken: a.leaseToken }]);
     expect(done).toEqual(new Set([a.id]));
     expect((await jobRow(db, b.id)).state).toBe('running');
+  });
+
+  it('completeAndClaimJobs completes live leases, refuses stale ones, and claims, in one statement', async () => {
+    await add();
+    await add();
+    const [a, b] = (await claimJobs(db, { queues: [queue], limit: 2, leaseMs: 30_000 })) as [Job, Job];
+    const c = await add();
+    const res = await completeAndClaimJobs(db, {
+      complete: [a, { id: b.id, leaseToken: a.leaseToken }],
+      queues: [queue],
+      limit: 5,
+      leaseMs: 30_000,
+    });
+    expect(res.completed).toEqual(new Set([a.id]));
+    expect(res.jobs.map((j) => j.id)).toEqual([c]);
+    expect(res.jobs[0]?.attempts).toBe(1);
+    expect((await jobRow(db, a.id)).state).toBe('done');
+    expect((await jobRow(db, b.id)).state).toBe('running');
+    expect((await jobRow(db, c)).lease_token).toBe(res.jobs[0]?.leaseToken);
+    // Completions only (nothing to claim, or limit 0) and claims only take the same path.
+    const only = await completeAndClaimJobs(db, { complete: [b], queues: [queue], limit: 0, leaseMs: 30_000 });
+    expect(only).toEqual({ completed: new Set([b.id]), jobs: [] });
+    const none = await completeAndClaimJobs(db, { complete: [b], queues: [queue], limit: 5, leaseMs: 30_000 });
+    expect(none).toEqual({ completed: new Set(), jobs: [] });
   });
 });
