@@ -66,26 +66,19 @@ export async function launchAnvil(options: AnvilOptions): Promise<AnvilProcess> 
 }
 
 async function launchOnce(options: AnvilOptions, port: number): Promise<AnvilProcess> {
-  const args = [
-    '--host',
-    HOST,
-    '--port',
-    String(port),
-    '--chain-id',
-    String(options.chainId),
-    '--mnemonic',
-    DEVNET_MNEMONIC,
-    '--accounts',
-    String(DEVNET_ACCOUNT_COUNT),
-    '--timestamp',
-    String(options.genesisTimestamp),
-    '--hardfork',
-    DEVNET_HARDFORK,
-    '--silent', // errors still go to stderr
-    ...(options.stateFile
-      ? ['--state', options.stateFile, '--state-interval', String(options.stateInterval ?? 30)]
-      : []),
+  const flags: Array<[string, string]> = [
+    ['--host', HOST],
+    ['--port', String(port)],
+    ['--chain-id', String(options.chainId)],
+    ['--mnemonic', DEVNET_MNEMONIC],
+    ['--accounts', String(DEVNET_ACCOUNT_COUNT)],
+    ['--timestamp', String(options.genesisTimestamp)],
+    ['--hardfork', DEVNET_HARDFORK],
   ];
+  if (options.stateFile) {
+    flags.push(['--state', options.stateFile], ['--state-interval', String(options.stateInterval ?? 30)]);
+  }
+  const args = [...flags.flat(), '--silent']; // --silent: no banner or request log; errors still go to stderr
   const binary = resolveAnvilBinary();
   const setpriv = process.platform === 'linux' ? findOnPath('setpriv') : undefined;
   const child = setpriv
@@ -108,10 +101,16 @@ async function launchOnce(options: AnvilOptions, port: number): Promise<AnvilPro
     child.kill('SIGTERM');
   };
   process.on('exit', killOnParentExit);
+  // 'close' rather than 'exit': it comes after stdout and stderr are drained, so the tail holds the last words.
   const exited = new Promise<AnvilExit>((resolve) => {
-    child.once('exit', (code, signal) => {
+    const done = (exit: AnvilExit): void => {
       process.off('exit', killOnParentExit);
-      resolve({ code, signal });
+      resolve(exit);
+    };
+    child.once('close', (code, signal) => done({ code, signal }));
+    // A process that never started emits 'error' and perhaps nothing else.
+    child.once('error', () => {
+      if (child.pid === undefined) done({ code: null, signal: null });
     });
   });
   const spawnFailed = new Promise<Error>((resolve) => child.once('error', resolve));

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { erc20Abi, parseUnits, zeroHash, type Address } from 'viem';
@@ -7,6 +8,7 @@ import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
 import { eventually, processAlive, useDevnet, useTempDir } from './_test/devnet';
 import { testStablecoinAbi } from './artifacts';
+import { AnvilStartError } from './anvilProcess';
 import { assertChainMatches, ChainMismatchError, readChainIdentity, type ChainIdentity } from './chainIdentity';
 import { startDevnet, DevnetStateError } from './devnet';
 import { DEVNET_MNEMONIC, devnetAccounts } from './devnetAccounts';
@@ -261,6 +263,19 @@ describe('process lifetime', () => {
     await devnet.stop();
     expect(await devnet.exited).toEqual({ code: 0, signal: null });
     expect(processAlive(devnet.pid)).toBe(false);
+  });
+
+  test('a port that is already taken is reported with the message of anvil', async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const error = await startDevnet({ blockTime: 0, port }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AnvilStartError);
+      expect((error as Error).message).toMatch(/Address already in use/);
+    } finally {
+      server.close();
+    }
   });
 
   test.concurrent.each(['exit', 'kill'])(

@@ -50,3 +50,4 @@ export {
   type StablecoinSymbol,
 } from './networks';
 export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors';
+export { freePort } from './freePort';
