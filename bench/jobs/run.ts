@@ -59,25 +59,38 @@ interface Result {
   processMs: number;
 }
 
-/** Rejects after `ms` with a message naming the phase; the phase's own cleanup still runs. */
-async function within<T>(phase: string, ms: number, p: Promise<T>): Promise<T> {
+/**
+ * Runs `fn` with a signal that aborts after `ms`, and rejects then with a message naming the phase. The phase's
+ * loops check the signal, so nothing keeps running (or keeps the process alive) after a timeout; cleanup still runs.
+ */
+async function within<T>(phase: string, ms: number, fn: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const ctl = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
-      p,
+      fn(ctl.signal),
       new Promise<never>(
-        (_, reject) => (timer = setTimeout(() => reject(new Error(`${phase}: timed out after ${ms} ms`)), ms)),
+        (_, reject) =>
+          (timer = setTimeout(() => {
+            ctl.abort();
+            reject(new Error(`${phase}: timed out after ${ms} ms`));
+          }, ms)),
       ),
     ]);
   } finally {
     clearTimeout(timer);
+    ctl.abort();
   }
 }
 
 /** Resolves once `handled()` reaches N, then once the database says all N are completed. */
-async function untilCompleted(handled: () => number, completedInDb: () => Promise<number>): Promise<void> {
-  while (handled() < N) await new Promise((r) => setTimeout(r, 2));
-  while ((await completedInDb()) < N) await new Promise((r) => setTimeout(r, 2));
+async function untilCompleted(
+  signal: AbortSignal,
+  handled: () => number,
+  completedInDb: () => Promise<number>,
+): Promise<void> {
+  while (handled() < N && !signal.aborted) await new Promise((r) => setTimeout(r, 2));
+  while (!signal.aborted && (await completedInDb()) < N) await new Promise((r) => setTimeout(r, 2));
 }
 
 const payload = (i: number) => ({ i, note: 'benchmark job' });
@@ -89,20 +102,16 @@ async function benchTender(): Promise<Result> {
   try {
     await migrate(db, await loadMigrations('platform', migrationsDir));
     const t0 = performance.now();
-    await within(
-      'tender enqueue',
-      TIMEOUT_MS,
-      (async () => {
-        for (let i = 0; i < N; i += CHUNK) {
-          const chunk = Array.from({ length: Math.min(CHUNK, N - i) }, (_, k) => ({
-            queue: QUEUE,
-            payload: payload(i + k),
-            idempotencyKey: `bench-${i + k}`,
-          }));
-          await enqueueMany(db, chunk);
-        }
-      })(),
-    );
+    await within('tender enqueue', TIMEOUT_MS, async (signal) => {
+      for (let i = 0; i < N && !signal.aborted; i += CHUNK) {
+        const chunk = Array.from({ length: Math.min(CHUNK, N - i) }, (_, k) => ({
+          queue: QUEUE,
+          payload: payload(i + k),
+          idempotencyKey: `bench-${i + k}`,
+        }));
+        await enqueueMany(db, chunk);
+      }
+    });
     const enqueueMs = performance.now() - t0;
     await db.exec('analyze jobs'); // both systems start processing with fresh statistics
 
@@ -119,10 +128,9 @@ async function benchTender(): Promise<Result> {
     const t1 = performance.now();
     try {
       await runner.start();
-      await within(
-        'tender processing',
-        TIMEOUT_MS,
+      await within('tender processing', TIMEOUT_MS, (signal) =>
         untilCompleted(
+          signal,
           () => handled,
           async () =>
             Number((await db.query<{ n: string }>(`select count(*) as n from jobs where state = 'done'`))[0]?.n ?? 0),
@@ -154,28 +162,23 @@ async function benchPgBoss(): Promise<Result> {
   try {
     await boss.createQueue(QUEUE);
     const t0 = performance.now();
-    await within(
-      'pg-boss enqueue',
-      TIMEOUT_MS,
-      (async () => {
-        for (let i = 0; i < N; i += CHUNK) {
-          const chunk = Array.from({ length: Math.min(CHUNK, N - i) }, (_, k) => ({
-            name: QUEUE,
-            data: payload(i + k),
-            // pg-boss's nearest equivalent of an idempotency key; not unique for the standard queue policy,
-            // set so that both systems store a key per job.
-            singletonKey: `bench-${i + k}`,
-          }));
-          await boss.insert(chunk);
-        }
-      })(),
-    );
+    await within('pg-boss enqueue', TIMEOUT_MS, async (signal) => {
+      for (let i = 0; i < N && !signal.aborted; i += CHUNK) {
+        const chunk = Array.from({ length: Math.min(CHUNK, N - i) }, (_, k) => ({
+          name: QUEUE,
+          data: payload(i + k),
+          // pg-boss's nearest equivalent of an idempotency key; not unique for the standard queue policy,
+          // set so that both systems store a key per job.
+          singletonKey: `bench-${i + k}`,
+        }));
+        await boss.insert(chunk);
+      }
+    });
     const enqueueMs = performance.now() - t0;
     await boss.getDb().executeSql(`analyze ${schema}.job`, []);
 
     let handled = 0;
     const t1 = performance.now();
-    const workerIds: string[] = [];
     for (let w = 0; w < PGBOSS_WORKERS; w++) {
       let id: string | undefined;
       id = await boss.work(
@@ -190,13 +193,11 @@ async function benchPgBoss(): Promise<Result> {
           if (id) boss.notifyWorker(id); // fetch again right away: the queue is not empty
         },
       );
-      workerIds.push(id);
     }
     try {
-      await within(
-        'pg-boss processing',
-        TIMEOUT_MS,
+      await within('pg-boss processing', TIMEOUT_MS, (signal) =>
         untilCompleted(
+          signal,
           () => handled,
           async () => {
             const { rows } = await boss
