@@ -78,7 +78,7 @@ describe(`API keys (${db})`, () => {
 
   it.each([
     [{ name: '', environment: 'test' }, ['name']],
-    [{ name: 'n'.repeat(101), environment: 'test' }, ['name']],
+    [{ name: 'n'.repeat(101), environment: 'test' }, ['name']], // 101 characters
     [{ name: 'n', environment: 'prod' }, ['environment']],
     [{ name: 'n', environment: 'test', role: 'owner' }, ['role']],
     [{ name: 'n', environment: 'test', role: 'superuser' }, ['role']],

@@ -25,7 +25,7 @@ export async function audit(sql: Sql, e: AuditInput): Promise<string> {
   await sql.query(
     `insert into audit_events
        (id, merchant_id, environment, action, actor_type, actor_id, target_type, target_id, ip, data, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11)`,
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::text::jsonb, $11)`,
     [
       id,
       e.merchantId,
@@ -36,6 +36,7 @@ export async function audit(sql: Sql, e: AuditInput): Promise<string> {
       e.target?.type ?? null,
       e.target?.id ?? null,
       e.actor.ip,
+      // As text cast to jsonb: postgres.js would otherwise JSON-encode the string a second time.
       JSON.stringify(e.data ?? {}),
       e.at,
     ],

@@ -77,16 +77,16 @@ describe(`auth: signup, login, logout, sessions (${db})`, () => {
     });
 
     it.each([
-      ['business_name', 'a', 400],
-      ['business_name', 'ab', 201],
-      ['business_name', 'b'.repeat(120), 201],
-      ['business_name', 'b'.repeat(121), 400],
-      ['password', 'p'.repeat(11), 400],
-      ['password', 'p'.repeat(12), 201],
-      ['password', 'p'.repeat(200), 201],
-      ['password', 'p'.repeat(201), 400],
-    ])('%s of length %#: %s → %i', async (field, value, status) => {
-      const r = await post('/v1/auth/signup', signupBody({ [field]: value }));
+      ['business_name', 1, 400],
+      ['business_name', 2, 201],
+      ['business_name', 120, 201],
+      ['business_name', 121, 400],
+      ['password', 11, 400],
+      ['password', 12, 201],
+      ['password', 200, 201],
+      ['password', 201, 400],
+    ])('%s of %i characters → %i', async (field, length, status) => {
+      const r = await post('/v1/auth/signup', signupBody({ [field]: 'b'.repeat(length) }));
       expect(r.statusCode).toBe(status);
       if (status === 400) {
         expect(r.json().error).toMatchObject({ type: 'invalid_request_error', code: 'VALIDATION_FAILED' });
@@ -177,12 +177,12 @@ describe(`auth: signup, login, logout, sessions (${db})`, () => {
     });
 
     it.each([
-      ['', 400],
-      ['x', 401],
-      ['x'.repeat(200), 401],
-      ['x'.repeat(201), 400],
-    ])('password of length %#: → %i', async (password, status) => {
-      const r = await post('/v1/auth/login', { email: uniqueEmail(), password });
+      [0, 400],
+      [1, 401],
+      [200, 401],
+      [201, 400],
+    ])('password of %i characters → %i', async (length, status) => {
+      const r = await post('/v1/auth/login', { email: uniqueEmail(), password: 'x'.repeat(length) });
       expect(r.statusCode).toBe(status);
       if (status === 400) expect(detailPaths(r)).toEqual(['password']);
     });

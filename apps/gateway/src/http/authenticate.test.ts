@@ -164,4 +164,36 @@ describe(`authentication and permissions (${db})`, () => {
     expect(admin.statusCode).toBe(200);
     expect(err(await me(bearer(victim.secret)))).toEqual([401, 'INVALID_API_KEY']);
   });
+
+  it('documents every auth and account route in OpenAPI 3.1 with tags, summary, security and responses', async () => {
+    const doc = (await g.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
+    expect(doc.components.securitySchemes.session.description).toContain('tender-environment: live');
+    const expected: [string, string, string[][], number][] = [
+      ['post', '/v1/auth/signup', [], 201],
+      ['post', '/v1/auth/login', [], 200],
+      ['post', '/v1/auth/idp', [], 200],
+      ['post', '/v1/auth/logout', [['session']], 200],
+      ['get', '/v1/auth/email', [['session']], 200],
+      ['post', '/v1/auth/email/verify', [['session']], 200],
+      ['post', '/v1/auth/email/change', [['session']], 200],
+      ['post', '/public/auth/email/confirm', [], 200],
+      ['get', '/v1/me', [['apiKey'], ['session']], 200],
+      ['post', '/v1/api-keys', [['session']], 201],
+      ['get', '/v1/api-keys', [['apiKey'], ['session']], 200],
+      ['post', '/v1/api-keys/{id}/revoke', [['apiKey'], ['session']], 200],
+      ['get', '/v1/audit-events', [['apiKey'], ['session']], 200],
+    ];
+    for (const [method, path, security, ok] of expected) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      expect(op.tags.length).toBeGreaterThan(0);
+      expect(op.summary).toBeTruthy();
+      expect(op.description).toBeTruthy();
+      expect((op.security ?? []).map((s: Record<string, unknown>) => Object.keys(s))).toEqual(security);
+      expect(op.responses[String(ok)].content['application/json'].schema).toBeDefined();
+      if (security.length) expect(op.responses['401']).toBeDefined();
+    }
+  });
 });
