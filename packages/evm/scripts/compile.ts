@@ -5,7 +5,7 @@
 import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import * as prettier from 'prettier';
-import { ARTIFACTS_DIR, ARTIFACTS_MODULE, compileContracts, renderArtifactsModule } from './compileContracts';
+import { ARTIFACTS_DIR, ARTIFACTS_MODULE, compileContracts, renderArtifactsModule } from './compileContracts.ts';
 
 const started = performance.now();
 const { artifacts, warnings } = compileContracts();

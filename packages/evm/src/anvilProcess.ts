@@ -8,9 +8,9 @@
 import { spawn } from 'node:child_process';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
-import { resolveAnvilBinary } from './anvilBinary';
-import { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC } from './devnetAccounts';
-import { freePort } from './freePort';
+import { resolveAnvilBinary } from './anvilBinary.ts';
+import { DEVNET_ACCOUNT_COUNT, DEVNET_MNEMONIC } from './devnetAccounts.ts';
+import { freePort } from './freePort.ts';
 
 export interface AnvilOptions {
   chainId: number;

@@ -10,8 +10,8 @@ import {
   exportPrefix,
   type Artifact,
   type CompileResult,
-} from '../scripts/compileContracts';
-import * as generated from './artifacts';
+} from '../scripts/compileContracts.ts';
+import * as generated from './artifacts.ts';
 
 const FIX = 'artifacts are stale: run `npx tsx packages/evm/scripts/compile.ts` and commit the result';
 

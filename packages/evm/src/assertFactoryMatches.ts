@@ -2,8 +2,8 @@
 // bytecode in ./artifacts. If it did not, off-chain deposit addresses would differ from the ones the factory sweeps.
 import { zeroHash, type Address, type Client } from 'viem';
 import { getCode, readContract } from 'viem/actions';
-import { depositFactoryAbi } from './artifacts';
-import { computeDepositAddress } from './depositAddress';
+import { depositFactoryAbi } from './artifacts.ts';
+import { computeDepositAddress } from './depositAddress.ts';
 
 export class FactoryMismatchError extends Error {
   override readonly name = 'FactoryMismatchError';

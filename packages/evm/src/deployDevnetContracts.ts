@@ -11,10 +11,10 @@ import {
   plainErc20Bytecode,
   testStablecoinAbi,
   testStablecoinBytecode,
-} from './artifacts';
-import type { DevnetClient } from './devnetClient';
-import { DEVNET_TOKEN_KEYS, type DevnetTokens } from './devnetManifest';
-import { DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS, DEVNET_TOKENS } from './devnetTokens';
+} from './artifacts.ts';
+import type { DevnetClient } from './devnetClient.ts';
+import { DEVNET_TOKEN_KEYS, type DevnetTokens } from './devnetManifest.ts';
+import { DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS, DEVNET_TOKENS } from './devnetTokens.ts';
 
 export interface DevnetDeployment {
   contracts: { depositFactory: Address };

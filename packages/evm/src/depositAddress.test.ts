@@ -12,13 +12,13 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { useDevnet } from './_test/devnet';
-import { depositFactoryAbi, depositForwarderAbi, noReturnErc20Abi, noReturnErc20Bytecode } from './artifacts';
-import { assertFactoryMatches, FactoryMismatchError } from './assertFactoryMatches';
-import { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors';
-import { computeDepositAddress, depositSalt } from './depositAddress';
-import { mintTo, tokenBalance, transferToken } from './devnetActions';
-import type { DevnetClient } from './devnetClient';
+import { useDevnet } from './_test/devnet.ts';
+import { depositFactoryAbi, depositForwarderAbi, noReturnErc20Abi, noReturnErc20Bytecode } from './artifacts.ts';
+import { assertFactoryMatches, FactoryMismatchError } from './assertFactoryMatches.ts';
+import { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
+import { computeDepositAddress, depositSalt } from './depositAddress.ts';
+import { mintTo, tokenBalance, transferToken } from './devnetActions.ts';
+import type { DevnetClient } from './devnetClient.ts';
 
 const env = useDevnet();
 

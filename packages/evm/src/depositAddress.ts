@@ -13,7 +13,7 @@ import {
   type Address,
   type Hex,
 } from 'viem';
-import { depositForwarderBytecode } from './artifacts';
+import { depositForwarderBytecode } from './artifacts.ts';
 
 /**
  * The CREATE2 salt of a payment's deposit address: keccak256 of the payment id's UTF-8 bytes, exactly as given

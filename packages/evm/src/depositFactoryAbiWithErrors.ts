@@ -1,4 +1,4 @@
-import { depositFactoryAbi, depositForwarderAbi } from './artifacts';
+import { depositFactoryAbi, depositForwarderAbi } from './artifacts.ts';
 
 type ForwarderError = Extract<(typeof depositForwarderAbi)[number], { type: 'error' }>;
 

@@ -6,16 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { erc20Abi, parseUnits, zeroHash, type Address } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { eventually, processAlive, useDevnet, useTempDir } from './_test/devnet';
-import { testStablecoinAbi } from './artifacts';
-import { AnvilStartError } from './anvilProcess';
-import { assertChainMatches, ChainMismatchError, readChainIdentity, type ChainIdentity } from './chainIdentity';
-import { startDevnet, DevnetStateError } from './devnet';
-import { DEVNET_MNEMONIC, devnetAccounts } from './devnetAccounts';
-import { mine, mintTo, reorg, tokenBalance, transferToken } from './devnetActions';
-import { createDevnetClient } from './devnetClient';
-import { DEVNET_TOKEN_KEYS, readDevnetManifest, writeDevnetManifest } from './devnetManifest';
-import { DEVNET_MINT_AMOUNT, DEVNET_TOKENS } from './devnetTokens';
+import { eventually, processAlive, useDevnet, useTempDir } from './_test/devnet.ts';
+import { testStablecoinAbi } from './artifacts.ts';
+import { AnvilStartError } from './anvilProcess.ts';
+import { assertChainMatches, ChainMismatchError, readChainIdentity, type ChainIdentity } from './chainIdentity.ts';
+import { startDevnet, DevnetStateError } from './devnet.ts';
+import { DEVNET_MNEMONIC, devnetAccounts } from './devnetAccounts.ts';
+import { mine, mintTo, reorg, tokenBalance, transferToken } from './devnetActions.ts';
+import { createDevnetClient } from './devnetClient.ts';
+import { DEVNET_TOKEN_KEYS, readDevnetManifest, writeDevnetManifest } from './devnetManifest.ts';
+import { DEVNET_MINT_AMOUNT, DEVNET_TOKENS } from './devnetTokens.ts';
 
 function freshAddress(): Address {
   return privateKeyToAddress(generatePrivateKey());

@@ -13,14 +13,14 @@ import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:f
 import { dirname, join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import type { Hex } from 'viem';
-import { launchAnvil, type AnvilExit } from './anvilProcess';
-import { assertFactoryMatches } from './assertFactoryMatches';
-import { ChainMismatchError, readChainIdentity, sameChain } from './chainIdentity';
-import { DEVNET_CHAIN_ID, devnetAccounts } from './devnetAccounts';
-import { anvilRequest } from './devnetActions';
-import { createDevnetClient, type DevnetClient } from './devnetClient';
-import { DEVNET_TOKEN_KEYS, readDevnetManifest, writeDevnetManifest, type DevnetManifest } from './devnetManifest';
-import { deployDevnetContracts } from './deployDevnetContracts';
+import { launchAnvil, type AnvilExit } from './anvilProcess.ts';
+import { assertFactoryMatches } from './assertFactoryMatches.ts';
+import { ChainMismatchError, readChainIdentity, sameChain } from './chainIdentity.ts';
+import { DEVNET_CHAIN_ID, devnetAccounts } from './devnetAccounts.ts';
+import { anvilRequest } from './devnetActions.ts';
+import { createDevnetClient, type DevnetClient } from './devnetClient.ts';
+import { DEVNET_TOKEN_KEYS, readDevnetManifest, writeDevnetManifest, type DevnetManifest } from './devnetManifest.ts';
+import { deployDevnetContracts } from './deployDevnetContracts.ts';
 
 export interface StartDevnetOptions {
   /** Seconds between blocks; 0 mines one block per transaction (automine, for tests). Default 1. */

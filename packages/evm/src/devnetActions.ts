@@ -2,8 +2,8 @@
 // Writes wait for the receipt and throw if the transaction reverted.
 import { erc20Abi, type Address, type Client, type Hex, type TransactionReceipt } from 'viem';
 import { readContract } from 'viem/actions';
-import { testStablecoinAbi } from './artifacts';
-import type { DevnetClient } from './devnetClient';
+import { testStablecoinAbi } from './artifacts.ts';
+import type { DevnetClient } from './devnetClient.ts';
 
 async function confirmed(client: DevnetClient, hash: Hex, what: string): Promise<TransactionReceipt> {
   const receipt = await client.waitForTransactionReceipt({ hash });

@@ -1,6 +1,6 @@
 // A viem client for the devnet: public, wallet and anvil test actions over HTTP, with a signing account.
 import { createTestClient, defineChain, http, publicActions, walletActions, type Account, type Chain } from 'viem';
-import { DEVNET_CHAIN_ID, devnetDeployer } from './devnetAccounts';
+import { DEVNET_CHAIN_ID, devnetDeployer } from './devnetAccounts.ts';
 
 export function devnetChain(rpcUrl: string, chainId: number = DEVNET_CHAIN_ID): Chain {
   return defineChain({

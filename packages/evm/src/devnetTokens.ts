@@ -1,5 +1,5 @@
 // The devnet's test tokens. All have 6 decimals, like the real ones.
-import type { DevnetTokens } from './devnetManifest';
+import type { DevnetTokens } from './devnetManifest.ts';
 
 export interface DevnetTokenSpec {
   contract: 'TestStablecoin' | 'PlainERC20';

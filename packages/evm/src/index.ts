@@ -1,34 +1,42 @@
 // @tender/evm: networks and official tokens, deposit addresses, contracts, chain identity and the devnet.
-export * from './artifacts';
-export { assertFactoryMatches, FactoryMismatchError } from './assertFactoryMatches';
+export * from './artifacts.ts';
+export { assertFactoryMatches, FactoryMismatchError } from './assertFactoryMatches.ts';
 export {
   assertChainMatches,
   ChainMismatchError,
   readChainIdentity,
   sameChain,
   type ChainIdentity,
-} from './chainIdentity';
-export { computeDepositAddress, depositSalt, forwarderInitCode, type DepositAddressParams } from './depositAddress';
-export { startDevnet, DevnetStateError, type Devnet, type StartDevnetOptions } from './devnet';
+} from './chainIdentity.ts';
+export { computeDepositAddress, depositSalt, forwarderInitCode, type DepositAddressParams } from './depositAddress.ts';
+export { startDevnet, DevnetStateError, type Devnet, type StartDevnetOptions } from './devnet.ts';
 export {
   DEVNET_ACCOUNT_COUNT,
   DEVNET_CHAIN_ID,
   DEVNET_MNEMONIC,
   devnetAccounts,
   devnetDeployer,
-} from './devnetAccounts';
-export { anvilRequest, mine, mintTo, reorg, tokenBalance, transferToken, type ReorgReplacement } from './devnetActions';
-export { createDevnetClient, devnetChain, type DevnetClient, type DevnetClientOptions } from './devnetClient';
+} from './devnetAccounts.ts';
+export {
+  anvilRequest,
+  mine,
+  mintTo,
+  reorg,
+  tokenBalance,
+  transferToken,
+  type ReorgReplacement,
+} from './devnetActions.ts';
+export { createDevnetClient, devnetChain, type DevnetClient, type DevnetClientOptions } from './devnetClient.ts';
 export {
   DEVNET_TOKEN_KEYS,
   readDevnetManifest,
   writeDevnetManifest,
   type DevnetManifest,
   type DevnetTokens,
-} from './devnetManifest';
-export { DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS, DEVNET_TOKENS, type DevnetTokenSpec } from './devnetTokens';
-export { AnvilStartError, DEVNET_HARDFORK, type AnvilExit } from './anvilProcess';
-export { resolveAnvilBinary } from './anvilBinary';
+} from './devnetManifest.ts';
+export { DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS, DEVNET_TOKENS, type DevnetTokenSpec } from './devnetTokens.ts';
+export { AnvilStartError, DEVNET_HARDFORK, type AnvilExit } from './anvilProcess.ts';
+export { resolveAnvilBinary } from './anvilBinary.ts';
 export {
   bridgedTokenAt,
   DEVNET_CONFIRMATIONS,
@@ -48,6 +56,6 @@ export {
   type NetworkId,
   type OfficialToken,
   type StablecoinSymbol,
-} from './networks';
-export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors';
-export { freePort } from './freePort';
+} from './networks.ts';
+export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
+export { freePort } from './freePort.ts';

@@ -1,6 +1,6 @@
 import { isAddress, zeroAddress, type Address } from 'viem';
 import { describe, expect, test } from 'vitest';
-import type { DevnetManifest } from './devnetManifest';
+import type { DevnetManifest } from './devnetManifest.ts';
 import {
   bridgedTokenAt,
   devnetNetwork,
@@ -12,7 +12,7 @@ import {
   officialToken,
   officialTokenAt,
   rpcUrlFor,
-} from './networks';
+} from './networks.ts';
 
 const manifest: DevnetManifest = {
   rpcUrl: 'http://127.0.0.1:8545',

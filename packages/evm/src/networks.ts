@@ -19,7 +19,7 @@
 //  - avalanche 12 (~24 s): Snowman is final on acceptance, so 1 would do; 12 is the indexer margin.
 // Testnets use shallower depths: their tokens have no value and integration tests should finish quickly.
 import { getAddress, type Address } from 'viem';
-import type { DevnetManifest } from './devnetManifest';
+import type { DevnetManifest } from './devnetManifest.ts';
 
 export type NetworkId =
   | 'ethereum'

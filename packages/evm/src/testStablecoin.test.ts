@@ -11,9 +11,9 @@ import {
 } from 'viem';
 import { generatePrivateKey, privateKeyToAddress, type HDAccount } from 'viem/accounts';
 import { describe, expect, test } from 'vitest';
-import { useDevnet } from './_test/devnet';
-import { testStablecoinAbi } from './artifacts';
-import { tokenBalance } from './devnetActions';
+import { useDevnet } from './_test/devnet.ts';
+import { testStablecoinAbi } from './artifacts.ts';
+import { tokenBalance } from './devnetActions.ts';
 
 const env = useDevnet();
 

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll } from 'vitest';
-import { startDevnet, type Devnet, type StartDevnetOptions } from '../devnet';
-import { devnetAccounts } from '../devnetAccounts';
-import { createDevnetClient, type DevnetClient } from '../devnetClient';
+import { startDevnet, type Devnet, type StartDevnetOptions } from '../devnet.ts';
+import { devnetAccounts } from '../devnetAccounts.ts';
+import { createDevnetClient, type DevnetClient } from '../devnetClient.ts';
 
 export interface TestDevnet {
   devnet: Devnet;

@@ -1,6 +1,6 @@
 // Child process for the "anvil does not outlive its parent" test: starts a devnet, reports anvil's pid, then
 // leaves without calling stop(): by process.exit ("exit") or by SIGKILL, which runs no handler at all ("kill").
-import { startDevnet } from '../devnet';
+import { startDevnet } from '../devnet.ts';
 
 const mode = process.argv[2];
 const devnet = await startDevnet({ blockTime: 0 });
