@@ -25,16 +25,18 @@ create table agent_access_tokens (
 create index agent_access_tokens_tenant on agent_access_tokens (tenant_id);
 
 -- One row per paid request (x402). Life cycle:
---   pending  --claim+verify+settle-->  settled  --perform+store-->  completed
+--   pending  --verify+settle-->  settled  --perform+store-->  completed
 --      \--verification or definitive settlement failure--> row deleted (nothing was charged; key reusable)
---   settling: the facilitator was asked to settle and no definitive answer is recorded yet (crash, timeout).
+--   A pending row taken over after a lost lease (crash, timeout) may already have been settled: the taker reads
+--   the EIP-3009 authorization state on chain before settling, and a failed settlement is checked the same way.
 --
 -- Invariants:
 --  * (wallet_address, idempotency_key) is unique: a key belongs to one paying wallet (the tenant) and is bound to
 --    one service, one request hash and one payment proof for its whole life.
 --  * proof_hash is unique: one payment proof (network, asset, payer, EIP-3009 nonce) pays for one request only.
 --  * Settlement is attempted only by the holder of the current lease (lease_token, lease_expires_at > now()); a
---    row leaves pending/settling for settled at most once, so the payer is charged at most once per row.
+--    row leaves pending for settled at most once; and an EIP-3009 nonce transfers at most once on chain, so the
+--    payer is charged at most once per row whatever crashes in between.
 --  * completed rows keep the stored response; a replay returns it without settling or performing again.
 create table agent_paid_requests (
   id uuid primary key default gen_random_uuid(),
@@ -46,7 +48,7 @@ create table agent_paid_requests (
   amount_units numeric(78, 0) not null check (amount_units > 0),
   network text not null,
   asset text not null,
-  state text not null check (state in ('pending', 'settling', 'settled', 'completed')),
+  state text not null check (state in ('pending', 'settled', 'completed')),
   lease_token uuid,
   lease_expires_at timestamptz,
   payment_payload jsonb not null,

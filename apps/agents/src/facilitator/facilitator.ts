@@ -1,6 +1,12 @@
 import { x402Facilitator } from '@x402/core/facilitator';
 import { HTTPFacilitatorClient } from '@x402/core/server';
-import type { PaymentPayload, PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
+import type {
+  PaymentPayload,
+  PaymentRequirements,
+  SettleResponse,
+  SupportedResponse,
+  VerifyResponse,
+} from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { createWalletClient, defineChain, http, publicActions, type Chain, type Hex } from 'viem';
@@ -14,6 +20,13 @@ import { createNonceManager, jsonRpc } from 'viem/nonce';
  */
 export interface Facilitator {
   readonly kind: 'built-in' | 'remote';
+  /**
+   * True when settle() itself re-runs the complete verification before broadcasting (the built-in exact scheme
+   * re-verifies signature, recipient, amount and window, and gas estimation refuses a transfer that would revert),
+   * so a separate verify() just before it would only repeat it. False for a remote facilitator, whose settle
+   * behaviour we do not control: the paywall then calls verify() first.
+   */
+  readonly settleVerifies: boolean;
   verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
   /** Exactly one call per paid request reaches here (the paywall's settlement record guarantees it). */
   settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
@@ -44,7 +57,9 @@ export interface BuiltInFacilitatorOptions {
  * network, signing with the relayer key. The account's nonce manager hands out transaction nonces in process, so
  * concurrent settlements from one relayer never collide (one relayer key per process).
  */
-export function createBuiltInFacilitator(opts: BuiltInFacilitatorOptions): Facilitator & { relayer: `0x${string}` } {
+export function createBuiltInFacilitator(
+  opts: BuiltInFacilitatorOptions,
+): Facilitator & { relayer: `0x${string}`; getSupported(): Promise<SupportedResponse> } {
   const account = privateKeyToAccount(opts.relayerPrivateKey, {
     nonceManager: createNonceManager({ source: jsonRpc() }),
   });
@@ -71,9 +86,12 @@ export function createBuiltInFacilitator(opts: BuiltInFacilitatorOptions): Facil
   registerExactEvmScheme(facilitator, { signer, networks: opts.network });
   return {
     kind: 'built-in',
+    settleVerifies: true,
     relayer: account.address,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    // The x402 FacilitatorClient surface, so the same instance can serve an x402ResourceServer (bench).
+    getSupported: async () => facilitator.getSupported() as SupportedResponse,
   };
 }
 
@@ -82,6 +100,7 @@ export function createRemoteFacilitator(url: string, timeoutMs = 60_000): Facili
   const client = new HTTPFacilitatorClient({ url, timeoutMs });
   return {
     kind: 'remote',
+    settleVerifies: false,
     verify: (payload, requirements) => client.verify(payload, requirements),
     settle: (payload, requirements) => client.settle(payload, requirements),
   };

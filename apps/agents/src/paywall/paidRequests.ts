@@ -7,7 +7,7 @@ import { AgentError } from '../http/errors.ts';
  * response, all in one row. Every transition is one conditional UPDATE fenced by the lease token, so concurrent
  * replays of one request (50 at once in the tests) coordinate through the database alone.
  */
-export type PaidState = 'pending' | 'settling' | 'settled' | 'completed';
+export type PaidState = 'pending' | 'settled' | 'completed';
 
 export interface PaidRow {
   id: string;
@@ -74,7 +74,7 @@ export async function claimPaidRequest(sql: Sql, r: NewPaidRequest): Promise<Cla
         JSON.stringify(r.paymentPayload),
       ],
     );
-    if (inserted[0]) return { kind: 'claimed', row: inserted[0], lease };
+    if (inserted[0]) return { kind: 'claimed', row: inserted[0], lease, fresh: true };
 
     const existing = await sql.query<PaidRow>(
       `select ${COLUMNS} from agent_paid_requests where wallet_address = $1 and idempotency_key = $2`,
@@ -112,7 +112,7 @@ export async function claimPaidRequest(sql: Sql, r: NewPaidRequest): Promise<Cla
         returning ${COLUMNS}`,
       [row.id, lease, r.leaseMs],
     );
-    if (taken[0]) return { kind: 'claimed', row: taken[0], lease };
+    if (taken[0]) return { kind: 'claimed', row: taken[0], lease, fresh: false };
     const again = await sql.query<PaidRow>(`select ${COLUMNS} from agent_paid_requests where id = $1`, [row.id]);
     if (again[0]?.state === 'completed') return { kind: 'completed', row: again[0] };
     throw pending();
@@ -128,32 +128,21 @@ export function pending(): AgentError {
 
 /** Forgets a row that never charged anything (verification or definitive settlement failure). */
 export async function dropPaidRequest(sql: Sql, id: string, lease: string): Promise<void> {
-  await sql.query(
-    `delete from agent_paid_requests where id = $1 and lease_token = $2 and state in ('pending', 'settling')`,
-    [id, lease],
-  );
-}
-
-/** pending → settling, while the lease is live. False when the lease was lost (another holder took over). */
-export async function markSettling(sql: Sql, id: string, lease: string): Promise<boolean> {
-  const rows = await sql.query(
-    `update agent_paid_requests set state = 'settling'
-      where id = $1 and lease_token = $2 and lease_expires_at > now() and state in ('pending', 'settling')
-      returning id`,
-    [id, lease],
-  );
-  return rows.length > 0;
+  await sql.query(`delete from agent_paid_requests where id = $1 and lease_token = $2 and state = 'pending'`, [
+    id,
+    lease,
+  ]);
 }
 
 /**
- * settling → settled with the facilitator's answer. Not fenced by the lease: a settlement that happened must be
+ * pending → settled with the facilitator's answer. Not fenced by the lease: a settlement that happened must be
  * recorded even if the lease ran out meanwhile; the state condition makes it happen at most once.
  */
 export async function markSettled(sql: Sql, id: string, settlement: Record<string, unknown>): Promise<void> {
   await sql.query(
     `update agent_paid_requests
         set state = 'settled', settlement = $2::text::jsonb, settlement_tx = $3, settled_at = now()
-      where id = $1 and state in ('pending', 'settling')`,
+      where id = $1 and state = 'pending'`,
     [id, JSON.stringify(settlement), typeof settlement.transaction === 'string' ? settlement.transaction : null],
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
-import type { PaymentRequirements, SettleResponse } from '@x402/core/types';
+import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import { HttpError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
@@ -17,7 +17,6 @@ import {
   dropPaidRequest,
   markCompleted,
   markSettled,
-  markSettling,
   pending,
   readPaidRequest,
   releaseLease,
@@ -243,10 +242,8 @@ async function paid<I>(
   let proof: Eip3009Proof;
   try {
     proof = decodeProof(signature);
-    // Static terms first (they never change for a given catalog record), then the signature that makes the
-    // payer address trustworthy: only an authentic payer may create or touch an idempotency record.
+    // Static terms never change for a catalog record, so they hold for replays of settled requests too.
     checkTerms(proof, requirements, Number.MAX_SAFE_INTEGER, { window: false });
-    await authenticatePayer(payments, proof, requirements);
   } catch (err) {
     throw asChallenge(err);
   }
@@ -257,34 +254,70 @@ async function paid<I>(
     );
   }
 
-  const claim = await claimPaidRequest(ctx.db, {
-    walletAddress: proof.payer,
-    idempotencyKey: key,
-    serviceId: def.serviceId,
-    requestHash: requestHash(def.method, def.path, { params: req.params, query: req.query, body: req.body }),
-    proofHash: proof.proofHash,
-    amountUnits: requirements.amount,
-    network: requirements.network,
-    asset: requirements.asset.toLowerCase(),
-    paymentPayload: proof.payload,
-    leaseMs: ctx.config.paidRequestLeaseMs,
-  });
+  // Independent steps run together, and nothing is answered before the payer is authenticated:
+  //  - the EIP-712 signature check (makes authorization.from trustworthy);
+  //  - the idempotency claim (a forged proof that won a claim gives it back below, before anyone else acts on it;
+  //    keys and EIP-3009 nonces are unguessable before the payer uses them, so this cannot be used to squat);
+  //  - with a facilitator whose settle does not verify by itself, its verification (read-only; used only if this
+  //    request settles).
+  const verification = payments.facilitator.settleVerifies
+    ? null
+    : payments.facilitator.verify(proof.payload, requirements);
+  verification?.catch(() => {}); // consumed in settleOnce, or deliberately ignored (replays)
+  const [authentic, claimed] = await Promise.allSettled([
+    authenticatePayer(payments, proof, requirements),
+    claimPaidRequest(ctx.db, {
+      walletAddress: proof.payer,
+      idempotencyKey: key,
+      serviceId: def.serviceId,
+      requestHash: requestHash(def.method, def.path, { params: req.params, query: req.query, body: req.body }),
+      proofHash: proof.proofHash,
+      amountUnits: requirements.amount,
+      network: requirements.network,
+      asset: requirements.asset.toLowerCase(),
+      paymentPayload: proof.payload,
+      leaseMs: ctx.config.paidRequestLeaseMs,
+    }),
+  ]);
+  if (authentic.status === 'rejected') {
+    if (claimed.status === 'fulfilled' && claimed.value.kind === 'claimed') {
+      const { row, lease } = claimed.value;
+      if (claimed.value.fresh) await dropPaidRequest(ctx.db, row.id, lease);
+      else await releaseLease(ctx.db, row.id, lease, 'forged proof presented');
+    }
+    throw asChallenge(authentic.reason);
+  }
+  if (claimed.status === 'rejected') throw claimed.reason;
+  const claim = claimed.value;
   if (claim.kind === 'completed') return replay(reply, req, claim.row);
-  const { lease } = claim;
-  let row: PaidRow = claim.row;
+  const { lease, fresh } = claim;
+  const row: PaidRow = claim.row;
 
-  if (row.state === 'pending' || row.state === 'settling') {
+  let settlementRecord = row.settlement;
+  let payerTenant: Tenant | null = tokenTenant;
+  if (row.state === 'pending') {
     try {
-      await settleOnce(ctx, payments, handler, row, lease, proof, requirements, tokenTenant, input);
+      const settled = await settleOnce(
+        ctx,
+        payments,
+        handler,
+        { row, lease, fresh },
+        proof,
+        requirements,
+        tokenTenant,
+        input,
+        verification,
+      );
+      settlementRecord = settled.record;
+      payerTenant ??= settled.payerTenant;
     } catch (err) {
       throw asChallenge(err);
     }
-    row = (await readPaidRequest(ctx.db, row.id)) ?? row;
   }
 
   // Settled: perform the operation (again, after a provider failure) and store the response once.
-  const tenant = tokenTenant ?? (await ensureTenant(ctx.db, proof.payer));
-  const settlement = (row.settlement ?? {}) as unknown as SettleResponse;
+  const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
+  const settlement = (settlementRecord ?? {}) as unknown as SettleResponse;
   const paymentResponse = encodePaymentResponseHeader(settlement);
   const bootstrap = def.auth === 'x402';
   let outcome: Outcome;
@@ -346,33 +379,36 @@ async function authenticatePayer(payments: Payments, proof: Eip3009Proof, req: P
 }
 
 /**
- * Holder of the lease on a pending (or interrupted settling) row: verify, then settle exactly once.
- * A row that never charged anything is dropped so the client may pay again; a settlement whose outcome is not
- * known stays `settling` and is reconciled on chain by the next attempt (an EIP-3009 nonce can be consumed once,
- * so a second submission can never charge twice).
+ * Holder of the lease on a pending row: verify, then settle exactly once. A row that never charged anything is
+ * dropped so the client may pay again; a settlement whose outcome is not known keeps the row and is reconciled on
+ * chain by the next attempt (an EIP-3009 nonce can be consumed once, so a second submission never charges twice).
  */
 async function settleOnce<I>(
   ctx: AgentsContext,
   payments: Payments,
   handler: ServiceHandler<I>,
-  row: PaidRow,
-  lease: string,
+  { row, lease, fresh }: { row: PaidRow; lease: string; fresh: boolean },
   proof: Eip3009Proof,
   requirements: PaymentRequirements,
   tokenTenant: Tenant | null,
   input: I,
-): Promise<void> {
+  verification: Promise<VerifyResponse> | null,
+): Promise<{ record: Record<string, unknown>; payerTenant: Tenant | null }> {
   const asset = requirements.asset as `0x${string}`;
+  let payerTenant: Tenant | null = null;
   const consumed = () => payments.chain.authorizationUsed(asset, proof.authorization.from, proof.authorization.nonce);
-  if (row.state === 'settling' && (await consumed())) {
-    await markSettled(ctx.db, row.id, reconciled(proof, requirements));
-    return;
+  // A row taken over from a lost lease may have settled before the crash: never settle it twice.
+  if (!fresh && (await consumed())) {
+    const record = reconciled(proof, requirements);
+    await markSettled(ctx.db, row.id, record);
+    return { record, payerTenant };
   }
   try {
     checkTerms(proof, requirements, Math.floor(ctx.now().getTime() / 1000), { window: true });
     // Preconditions again, now that the payer is known, just before money moves.
-    await handler.precheck?.(ctx, tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer)), input);
-    const verified = await payments.facilitator.verify(proof.payload, requirements);
+    payerTenant = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
+    await handler.precheck?.(ctx, payerTenant, input);
+    const verified = verification ? await verification : { isValid: true };
     if (!verified.isValid) {
       throw new AgentError(
         'PAYMENT_INVALID',
@@ -381,28 +417,28 @@ async function settleOnce<I>(
       );
     }
   } catch (err) {
-    if (row.state === 'pending') await dropPaidRequest(ctx.db, row.id, lease);
-    else await releaseLease(ctx.db, row.id, lease, String(err));
+    await dropPaidRequest(ctx.db, row.id, lease);
     throw err;
   }
-  if (!(await markSettling(ctx.db, row.id, lease))) throw pending();
   let settled: SettleResponse;
   try {
     settled = await payments.facilitator.settle(proof.payload, requirements);
   } catch (err) {
-    // Unknown outcome (facilitator unreachable, timeout): keep `settling`; the next attempt reconciles on chain.
+    // Unknown outcome (facilitator unreachable, timeout): keep the row; the next attempt reconciles on chain.
     ctx.logger.warn({ err, paidRequest: row.id }, 'x402 settlement outcome unknown');
     await releaseLease(ctx.db, row.id, lease, String(err));
     throw pending();
   }
   if (settled.success) {
-    await markSettled(ctx.db, row.id, { ...settled });
-    return;
+    const record = { ...settled } as Record<string, unknown>;
+    await markSettled(ctx.db, row.id, record);
+    return { record, payerTenant };
   }
   if (await consumed()) {
     // The transfer happened (an earlier submission of this authorization): record it, never settle again.
-    await markSettled(ctx.db, row.id, reconciled(proof, requirements));
-    return;
+    const record = reconciled(proof, requirements);
+    await markSettled(ctx.db, row.id, record);
+    return { record, payerTenant };
   }
   if (settled.errorReason === 'settlement_pending' || /timeout|pending/i.test(settled.errorReason ?? '')) {
     await releaseLease(ctx.db, row.id, lease, settled.errorReason ?? 'pending');

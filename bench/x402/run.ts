@@ -1,0 +1,230 @@
+/**
+ * x402 paid-request latency: Tender's paywall beside `@x402/express`, in one run, on one devnet, with the same
+ * local facilitator instance (the built-in one: x402's exact EVM scheme settling EIP-3009 with the relayer key).
+ *
+ * The operation is the same on both sides: create one mailbox for the paying wallet (tenant upsert, address
+ * claim, mailbox insert, in one transaction) in a database of the same kind (PGlite in memory, or PostgreSQL when
+ * DATABASE_URL is set). Tender additionally keeps its idempotency/settlement record and stored response, checks
+ * ownership/availability and handles the access token; express does none of that.
+ *
+ * Each sample times one paid request (PAYMENT-SIGNATURE already signed) over real HTTP on 127.0.0.1, from send to
+ * the full response. The two servers alternate request by request so that chain and machine noise hit both.
+ *
+ *   npx tsx bench/x402/run.ts [samples=40]
+ */
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { paymentMiddleware, x402ResourceServer } from '@x402/express';
+import { x402Client } from '@x402/core/client';
+import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
+import type { PaymentRequired } from '@x402/core/types';
+import { ExactEvmScheme as ExactEvmClientScheme } from '@x402/evm/exact/client';
+import { ExactEvmScheme as ExactEvmServerScheme } from '@x402/evm/exact/server';
+import { devnetAccounts, startDevnet } from '@tender/evm';
+import { createLogger, loadConfig, openDatabase, migrate, platformMigrations, type Database } from '@tender/platform';
+import { toHex } from 'viem';
+import type { HDAccount } from 'viem/accounts';
+import {
+  agentsConfigSpec,
+  agentsMigrations,
+  createAgentsRuntime,
+  createAgentsServer,
+} from '../../apps/agents/src/index.ts';
+import { createMailbox } from '../../apps/agents/src/email/mailboxes.ts';
+import { createBuiltInFacilitator } from '../../apps/agents/src/facilitator/facilitator.ts';
+import { ensureTenant } from '../../apps/agents/src/tenants/tenants.ts';
+import { printTable } from '../_lib/printTable.ts';
+
+const SAMPLES = Number(process.argv[2] ?? 40);
+const WARMUP = 5;
+const PRICE_UNITS = '250000';
+
+async function freshDb(): Promise<Database> {
+  const db = await openDatabase({
+    url: process.env.DATABASE_URL,
+    schema: process.env.DATABASE_URL
+      ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
+      : undefined,
+  });
+  await migrate(db, [...(await platformMigrations()), ...(await agentsMigrations())]);
+  return db;
+}
+
+function client(account: HDAccount) {
+  return x402Client.fromConfig({
+    schemes: [{ network: 'eip155:*', client: new ExactEvmClientScheme(account) }],
+    spendControls: false,
+  });
+}
+
+async function main() {
+  const devnet = await startDevnet({ blockTime: 0 });
+  const accounts = devnetAccounts(10);
+  const network = `eip155:${devnet.chainId}` as const;
+  const usdt = devnet.manifest.tokens.USDT;
+  const payTo = accounts[8]!.address;
+  const logger = createLogger({ level: 'silent' });
+  const pollingMs = 20;
+  const builtIn = createBuiltInFacilitator({
+    network,
+    rpcUrl: devnet.rpcUrl,
+    relayerPrivateKey: toHex(accounts[9]!.getHdKey().privateKey!),
+    pollingMs,
+  });
+  // Time spent inside the shared facilitator per request, to separate it from each server's own overhead.
+  const facTime = { verify: 0, settle: 0 };
+  const facilitator = {
+    ...builtIn,
+    async verify(...a: Parameters<typeof builtIn.verify>) {
+      const t = performance.now();
+      try {
+        return await builtIn.verify(...a);
+      } finally {
+        facTime.verify += performance.now() - t;
+      }
+    },
+    async settle(...a: Parameters<typeof builtIn.settle>) {
+      const t = performance.now();
+      try {
+        return await builtIn.settle(...a);
+      } finally {
+        facTime.settle += performance.now() - t;
+      }
+    },
+  };
+
+  // Tender.
+  const tenderDb = await freshDb();
+  const config = loadConfig(agentsConfigSpec, {
+    EMAIL_DOMAIN: 'agents.localhost',
+    X402_NETWORK: network,
+    X402_USDT_ADDRESS: usdt,
+    X402_PAY_TO: payTo,
+    AGENTS_RPC_URL: devnet.rpcUrl,
+    AGENTS_RPC_POLLING_MS: String(pollingMs),
+  });
+  const runtime = await createAgentsRuntime(config, { db: tenderDb, logger, facilitator });
+  const tender = await createAgentsServer(runtime.ctx, { rateLimit: false });
+  const tenderUrl = await tender.listen({ port: 0, host: '127.0.0.1' });
+
+  // The same operation behind @x402/express, with the same facilitator instance.
+  const expressDb = await freshDb();
+  const resourceServer = new x402ResourceServer(facilitator).register(network, new ExactEvmServerScheme());
+  const app = express();
+  app.use(express.json());
+  app.use(
+    paymentMiddleware(
+      {
+        'POST /mailboxes': {
+          accepts: {
+            scheme: 'exact',
+            network,
+            payTo,
+            price: { asset: usdt, amount: PRICE_UNITS, extra: { name: 'USDT0', version: '1' } },
+            maxTimeoutSeconds: 300,
+          },
+          description: 'Create one mailbox',
+          mimeType: 'application/json',
+        },
+      },
+      resourceServer,
+    ),
+  );
+  const mailCtx = runtime.ctx;
+  app.post('/mailboxes', async (req, res) => {
+    try {
+      const payer = String(req.header('x-bench-payer'));
+      const tenant = await ensureTenant(expressDb, payer);
+      const outcome = await createMailbox(mailCtx, {
+        serviceId: 'email.mailbox.create',
+        tenant,
+        input: req.body,
+        requestId: 'bench',
+        ref: null,
+      });
+      const data = await expressDb.tx((tx) => outcome.write!(tx));
+      res.status(201).json({ data });
+    } catch (err) {
+      res.status(500).json({ error: String(err) });
+    }
+  });
+  const expressServer = app.listen(0, '127.0.0.1');
+  await new Promise((r) => expressServer.once('listening', r));
+  const expressUrl = `http://127.0.0.1:${(expressServer.address() as AddressInfo).port}`;
+
+  const tenderPayer = accounts[1]!;
+  const expressPayer = accounts[2]!;
+  const tenderClient = client(tenderPayer);
+  const expressClient = client(expressPayer);
+
+  async function sample(kind: 'tender' | 'express', i: number): Promise<number> {
+    const url = kind === 'tender' ? `${tenderUrl}/api/v1/email/mailboxes` : `${expressUrl}/mailboxes`;
+    const payer = kind === 'tender' ? tenderPayer : expressPayer;
+    const body = JSON.stringify({ localPart: `${kind}-${i}`, displayName: `Bench ${i}` });
+    const base = { 'content-type': 'application/json', 'x-bench-payer': payer.address };
+    const challenge = await fetch(url, { method: 'POST', headers: base, body });
+    if (challenge.status !== 402)
+      throw new Error(`${kind}: expected 402, got ${challenge.status} ${await challenge.text()}`);
+    const required: PaymentRequired = decodePaymentRequiredHeader(challenge.headers.get('payment-required') ?? '');
+    const payload = await (kind === 'tender' ? tenderClient : expressClient).createPaymentPayload(required);
+    const headers = {
+      ...base,
+      'payment-signature': encodePaymentSignatureHeader(payload),
+      'idempotency-key': `b-${kind}-${i}`,
+    };
+    facTime.verify = 0;
+    facTime.settle = 0;
+    const t0 = performance.now();
+    const res = await fetch(url, { method: 'POST', headers, body });
+    const text = await res.text();
+    const ms = performance.now() - t0;
+    if (process.env.BENCH_VERBOSE)
+      console.log(kind, ms.toFixed(1), 'verify', facTime.verify.toFixed(1), 'settle', facTime.settle.toFixed(1));
+    if (res.status !== 201 || !res.headers.get('payment-response')) throw new Error(`${kind}: ${res.status} ${text}`);
+    return ms;
+  }
+
+  const times: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
+  for (let i = 0; i < WARMUP + SAMPLES; i++) {
+    // Alternate which goes first, so neither always follows the other's block.
+    const order: ('tender' | 'express')[] = i % 2 ? ['express', 'tender'] : ['tender', 'express'];
+    for (const kind of order) {
+      const ms = await sample(kind, i);
+      if (i >= WARMUP) times[kind].push(ms);
+    }
+  }
+
+  const stats = (xs: number[]) => {
+    const s = [...xs].sort((a, b) => a - b);
+    const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
+    return { p50: q(0.5), p90: q(0.9), mean: s.reduce((a, b) => a + b, 0) / s.length, min: s[0]! };
+  };
+  const t = stats(times.tender);
+  const e = stats(times.express);
+  console.log(
+    `x402 paid request latency, ${SAMPLES} samples each (after ${WARMUP} warm-up), devnet (anvil automine), ` +
+      `${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, built-in facilitator shared\n`,
+  );
+  printTable(
+    ['server', 'p50 ms', 'p90 ms', 'mean ms', 'min ms'],
+    [
+      ['Tender (Fastify paywall)', t.p50, t.p90, t.mean, t.min],
+      ['@x402/express', e.p50, e.p90, e.mean, e.min],
+    ],
+  );
+  console.log(
+    `\nratio Tender/express: p50 ${(t.p50 / e.p50).toFixed(2)}, mean ${(t.mean / e.mean).toFixed(2)} (target <= 1.00)`,
+  );
+
+  await tender.close();
+  await new Promise((r) => expressServer.close(r));
+  await runtime.close();
+  await tenderDb.close();
+  await expressDb.close();
+  await devnet.stop();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
