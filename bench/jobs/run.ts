@@ -180,8 +180,9 @@ async function benchPgBoss(): Promise<Result> {
     let handled = 0;
     const t1 = performance.now();
     for (let w = 0; w < PGBOSS_WORKERS; w++) {
-      let id: string | undefined;
-      id = await boss.work(
+      // The handler needs its worker's id, known once work() resolves (before the first batch arrives).
+      const worker = { id: '' };
+      worker.id = await boss.work(
         QUEUE,
         { batchSize: PGBOSS_BATCH, pollingIntervalSeconds: 0.5, priority: false },
         async (jobs) => {
@@ -190,7 +191,7 @@ async function benchPgBoss(): Promise<Result> {
               handled++;
             }),
           );
-          if (id) boss.notifyWorker(id); // fetch again right away: the queue is not empty
+          if (worker.id) boss.notifyWorker(worker.id); // fetch again right away: the queue is not empty
         },
       );
     }

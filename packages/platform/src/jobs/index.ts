@@ -1,4 +1,25 @@
-// Durable jobs on PostgreSQL / PGlite: enqueue (transactional outbox), leased runs with fencing tokens, runner.
+/**
+ * Durable jobs on PostgreSQL and PGlite (same SQL), table `jobs` (migrations/0001_jobs.sql).
+ *
+ *   // producer, inside the domain change's transaction (outbox): the job exists iff the change commits
+ *   await db.tx(async (tx) => {
+ *     await tx.query('update payments set ...');
+ *     await enqueue(tx, { queue: 'webhooks', payload: { eventId }, idempotencyKey: `webhook:${eventId}` });
+ *   });
+ *
+ *   // worker process
+ *   const runner = createJobRunner({ db, concurrency: 20, queues: {
+ *     webhooks: { handler: async (job, ctx) => { await post(job.payload, { signal: ctx.signal }); }, backoff },
+ *     ledger: async (job, ctx) => ctx.withLease((tx) => tx.query('insert ...')), // exactly once
+ *   } });
+ *   await runner.start();
+ *   process.once('SIGTERM', () => void runner.stop({ timeoutMs: 25_000 }));
+ *
+ * Guarantees: a job runs until a run succeeds or it goes dead (at least once); a run's database effect written
+ * through `ctx.withLease` commits at most once, together with the job's completion (so exactly once); a worker
+ * whose lease expired can no longer complete, fail or extend (fencing by lease token). Wake-ups by NOTIFY,
+ * polling as the fallback and for delayed jobs.
+ */
 export type { Job, JobLease, JobState } from './job.ts';
 export { enqueue, DEFAULT_MAX_ATTEMPTS, type EnqueueJob } from './enqueue.ts';
 export { enqueueMany } from './enqueueMany.ts';
