@@ -28,8 +28,12 @@ export const gatewayConfigSpec = {
   }),
   oidcIssuer: field({
     env: 'OIDC_ISSUER',
-    doc: 'OpenID Connect issuer for identity-provider sign-in (its `/.well-known/openid-configuration` names the JWKS); sign-in is disabled (503 IDP_NOT_CONFIGURED) unless both OIDC_ISSUER and OIDC_CLIENT_ID are set',
-    parse: url('http', 'https'),
+    doc: "OpenID Connect issuer for identity-provider sign-in, exactly as in its tokens' `iss` (its `/.well-known/openid-configuration` names the JWKS); sign-in is disabled (503 IDP_NOT_CONFIGURED) unless both OIDC_ISSUER and OIDC_CLIENT_ID are set",
+    // Kept verbatim: `iss` is compared exactly, and some issuers end in a slash (url() would drop it).
+    parse: (raw) => {
+      url('http', 'https')(raw);
+      return raw;
+    },
   }),
   oidcClientId: field({
     env: 'OIDC_CLIENT_ID',

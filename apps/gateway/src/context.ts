@@ -1,8 +1,9 @@
-import type { Database, Logger } from '@tender/platform';
-import type { AuthSettings } from './auth/authSettings.ts';
+import type { Database, Logger, SecretBox } from '@tender/platform';
+import type { AuthOverrides } from './auth/authSettings.ts';
 import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
+import type { WebhookOverrides } from './webhooks/settings.ts';
 
 /** What gateway operations and routes receive. No module-level singletons: everything comes through here. */
 export interface GatewayContext {
@@ -24,5 +25,12 @@ export interface GatewayContext {
   /** Identity-provider id_token verifier; null or absent when OIDC is not configured (503 IDP_NOT_CONFIGURED). */
   oidc?: OidcVerifier | null;
   /** Session lifetimes, password hashing cost and sign-in rate limits; defaults in `authSettings.ts`. */
-  auth?: Partial<AuthSettings>;
+  auth?: AuthOverrides;
+  /**
+   * Encrypts secrets at rest (webhook endpoint secrets), from SECRET_BOX_KEYS; the dev profile keeps a key file under
+   * TENDER_HOME. Absent: registering a webhook endpoint answers 503 and deliveries wait (they need the secret).
+   */
+  secretBox?: SecretBox;
+  /** Webhook delivery settings (retry schedule, timeout, auto-disable, loopback in test mode): webhooks/settings.ts. */
+  webhooks?: WebhookOverrides;
 }

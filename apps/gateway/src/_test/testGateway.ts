@@ -1,6 +1,6 @@
 import { createLogger, platformMigrations, type App, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
-import type { AuthSettings } from '../auth/authSettings.ts';
+import type { AuthOverrides } from '../auth/authSettings.ts';
 import type { OidcVerifier } from '../auth/oidc/oidcVerifier.ts';
 import type { GatewayContext } from '../context.ts';
 import type { Mailer } from '../email/mailer.ts';
@@ -39,7 +39,7 @@ export async function createTestGateway(
   opts: {
     mailer?: Mailer | null;
     oidc?: OidcVerifier | null;
-    auth?: Partial<AuthSettings>;
+    auth?: AuthOverrides;
     jobs?: boolean;
     profile?: 'dev' | 'production';
   } = {},
@@ -54,7 +54,17 @@ export async function createTestGateway(
     networks: [],
     mailer: opts.mailer ?? null,
     oidc: opts.oidc ?? null,
-    auth: { passwordHashing: TEST_PASSWORD_HASHING, ...opts.auth },
+    auth: {
+      passwordHashing: TEST_PASSWORD_HASHING,
+      ...opts.auth,
+      // Every injected request comes from 127.0.0.1: per-IP limits are raised so that a file signing up many
+      // accounts is not throttled by accident. Tests of the limits set their own (or use other addresses).
+      rateLimits: {
+        signupPerIp: { limit: 1000, windowSeconds: 3600 },
+        loginPerIp: { limit: 1000, windowSeconds: 900 },
+        ...opts.auth?.rateLimits,
+      },
+    },
   };
   const app = await createGatewayServer(ctx);
   await app.ready();

@@ -3,7 +3,7 @@ import type { Merchant, User } from '../accounts/accounts.ts';
 import { ROLES } from './permissions.ts';
 import type { NewSession } from './sessions.ts';
 import type { SignedIn } from './signIn.ts';
-import { NullableTimestamp, StringEnum, Timestamp } from '../http/schemas.ts';
+import { StringEnum, Timestamp } from '../http/schemas.ts';
 
 export const MerchantSchema = Type.Object({
   id: Type.String({ description: 'acct_…' }),
@@ -76,5 +76,3 @@ export const signedInJson = (r: SignedIn, idleSeconds: number) => ({
   created: r.created,
   email_verification: r.emailVerification,
 });
-
-export { NullableTimestamp };

@@ -16,6 +16,9 @@ export interface AuthSettings {
   rateLimits: AuthRateLimits;
 }
 
+/** What a context may set; anything left out takes the default below (rate limits one by one). */
+export type AuthOverrides = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLimits?: Partial<AuthRateLimits> };
+
 /**
  * Brute-force limits on the endpoints that take a secret. Per IP, every attempt counts; per account, only failures
  * count, so a stranger guessing cannot lock a merchant out of a correct sign-in from another address for longer
