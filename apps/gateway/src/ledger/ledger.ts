@@ -190,7 +190,7 @@ async function readVault(
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 4_000 }) });
   try {
     const [block, code, native, balances] = await Promise.all([
-      client.getBlockNumber(),
+      client.getBlockNumber({ cacheTime: 0 }),
       client.getCode({ address: vault }),
       client.getBalance({ address: vault }),
       Promise.all(

@@ -96,9 +96,25 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   }
   const client = clientOf(net);
   if (s.state === 'pending') {
-    await submit(ctx, client, net, s);
+    try {
+      await submit(ctx, client, net, s);
+    } catch (err) {
+      // The sweep could not be sent (estimation reverted, the node refused it, the relayer cannot pay gas …): this
+      // attempt failed. It is recorded as such (SETTLEMENT_FAILED, settlement.failed) and a new attempt follows
+      // after a backoff, so a persistent problem is visible instead of hidden in job retries.
+      const message = (err as Error).message.split('\n')[0] ?? 'unknown error';
+      ctx.logger.warn({ err, settlement: s.id }, 'sweep: could not be sent');
+      await finish(ctx, s, 'failed', {
+        error: `could not send the sweep: ${message}`,
+        retryDelayMs: opts.retryDelayMs,
+        from: ['pending', 'submitted'],
+        releaseNonce: true,
+      });
+      return;
+    }
     throw new RetryLaterError(checkEvery, 'sweep submitted; checking for its receipt');
   }
+  if (s.purpose === 'payment') await announce(ctx, s, 'sweep_submitted');
   const finished = await check(ctx, client, net, s, opts);
   if (!finished) throw new RetryLaterError(checkEvery, 'sweep not mined yet');
 }
@@ -116,7 +132,7 @@ async function submit(ctx: GatewayContext, client: PublicClient, net: GatewayNet
     client.estimateGas({ account: relayer.address, to: net.factory!, data }),
     client.estimateFeesPerGas(),
     client.getTransactionCount({ address: relayer.address, blockTag: 'pending' }),
-    client.getBlockNumber(),
+    client.getBlockNumber({ cacheTime: 0 }),
   ]);
   const signed = await ctx.db.tx(async (tx) => {
     const [cur] = await tx.query<{ state: string }>('select state from settlements where id = $1 for update', [s.id]);
@@ -145,15 +161,23 @@ async function submit(ctx: GatewayContext, client: PublicClient, net: GatewayNet
          updated_at = now() where id = $1`,
       [s.id, relayer.address.toLowerCase(), nonce, hash],
     );
-    if (s.purpose === 'payment') {
-      await recomputePayment(ctx, tx, s.payment_id, {
-        reason: 'sweep_submitted',
-        data: { settlement_id: s.id, tx_hash: hash, network: s.network },
-      });
-    }
     return raw;
   });
-  if (signed) await broadcast(client, signed);
+  if (!signed) return;
+  await broadcast(client, signed);
+  // Announced only once the node accepted it (settlement.submitted = "relayer broadcast the sweep"). A crash
+  // between the broadcast and this recompute is repaired by the next check, which recomputes too.
+  if (s.purpose === 'payment') await announce(ctx, s, 'sweep_submitted');
+}
+
+async function announce(ctx: GatewayContext, s: SettlementRow, reason: string): Promise<void> {
+  const [cur] = await ctx.db.query<{ tx_hash: string | null }>('select tx_hash from settlements where id = $1', [s.id]);
+  await ctx.db.tx((tx) =>
+    recomputePayment(ctx, tx, s.payment_id, {
+      reason,
+      data: { settlement_id: s.id, tx_hash: cur?.tx_hash ?? null, network: s.network },
+    }),
+  );
 }
 
 async function allocateNonce(tx: Sql, net: GatewayNetwork, relayer: string, chainPending: bigint): Promise<bigint> {
@@ -235,7 +259,7 @@ async function check(
   const latest = txs[txs.length - 1];
   if (!latest) return false;
   const [head, minedNonce] = await Promise.all([
-    client.getBlockNumber(),
+    client.getBlockNumber({ cacheTime: 0 }),
     client.getTransactionCount({ address: net.relayer!.address, blockTag: 'latest' }),
   ]);
   if (BigInt(minedNonce) > BigInt(latest.nonce)) {
@@ -294,7 +318,7 @@ async function bumpFee(
   await ctx.db.tx(async (tx) => {
     await tx.query(
       `insert into settlement_txs (tx_hash, settlement_id, nonce, max_fee_per_gas, max_priority_fee_per_gas, raw, sent_at_block)
-       values ($1, $2, $3, $4, $5, $6, $7) on conflict (tx_hash) do nothing`,
+       values ($1, $2, $3, $4, $5, $6, $7) on conflict (settlement_id, tx_hash) do nothing`,
       [hash, s.id, prev.nonce, maxFeePerGas, maxPriorityFeePerGas, raw, head],
     );
     await tx.query(`update settlements set tx_hash = $2, updated_at = now() where id = $1 and state = 'submitted'`, [
@@ -335,16 +359,28 @@ async function finish(
     amount?: bigint | null;
     error: string | null;
     retryDelayMs?: ((attempt: number) => number) | undefined;
+    /** States the attempt may finish from (default: submitted). */
+    from?: readonly string[];
+    /** The signed transaction never left: give its nonce back if nothing was signed after it. */
+    releaseNonce?: boolean;
   },
 ): Promise<void> {
   await ctx.db.tx(async (tx) => {
-    const rows = await tx.query(
+    const rows = await tx.query<{ relayer: string | null; nonce: string | null }>(
       `update settlements set state = $2, tx_hash = coalesce($3, tx_hash), mined_block = $4, amount_units = $5,
          error = $6, finished_at = now(), updated_at = now()
-       where id = $1 and state = 'submitted' returning id`,
-      [s.id, state, r.txHash ?? null, r.block ?? null, r.amount ?? null, r.error],
+       where id = $1 and state = any($7::text[]) returning relayer, nonce`,
+      [s.id, state, r.txHash ?? null, r.block ?? null, r.amount ?? null, r.error, r.from ?? ['submitted']],
     );
     if (rows.length === 0) return; // finished by another run
+    const signed = rows[0]!;
+    if (r.releaseNonce && signed.relayer && signed.nonce !== null) {
+      await tx.query(
+        `update relayer_nonces set next_nonce = $3, updated_at = now()
+         where network = $1 and address = $2 and next_nonce = $3::bigint + 1`,
+        [s.network, signed.relayer, signed.nonce],
+      );
+    }
     if (s.purpose === 'payment') {
       await recomputePayment(ctx, tx, s.payment_id, {
         reason: state === 'succeeded' ? 'sweep_mined' : 'sweep_failed',
