@@ -113,6 +113,61 @@ export const agentsConfigSpec = {
     parse: int(10, 60_000),
     default: (profile) => (profile === 'dev' ? 50 : 1000),
   }),
+  // Durable events and the realtime WebSocket gateway (apps/agents/src/events, apps/agents/src/realtime).
+  eventsLeaseMs: field({
+    env: 'EVENTS_LEASE_MS',
+    doc: "Delivery lease of an event sent to a socket; renewed while the socket lives. After a gateway crash its events are delivered again within this time plus EVENTS_SWEEP_MS",
+    parse: int(500, 3_600_000),
+    default: 60_000,
+  }),
+  eventsSweepMs: field({
+    env: 'EVENTS_SWEEP_MS',
+    doc: 'Interval of the gateway sweep: redelivery of events whose lease ran out, missed wake-ups, expiry',
+    parse: int(50, 600_000),
+    default: 5_000,
+  }),
+  eventsRetentionDays: field({
+    env: 'EVENTS_RETENTION_DAYS',
+    doc: 'Unacknowledged events expire after this many days (never delivered or replayed afterwards; kept for audit)',
+    parse: int(1, 3650),
+    default: 30,
+  }),
+  eventsMaxAttempts: field({
+    env: 'EVENTS_MAX_ATTEMPTS',
+    doc: 'Socket deliveries of one event without acknowledgement before it becomes failed (still listed and acknowledgeable over REST)',
+    parse: int(1, 100_000),
+    default: 100,
+  }),
+  realtimeAuthTimeoutMs: field({
+    env: 'REALTIME_AUTH_TIMEOUT_MS',
+    doc: 'A WebSocket that has not sent session.authenticate within this time is closed',
+    parse: int(100, 120_000),
+    default: 10_000,
+  }),
+  realtimeHeartbeatMs: field({
+    env: 'REALTIME_HEARTBEAT_MS',
+    doc: 'WebSocket ping interval; a socket that did not answer the previous ping is closed',
+    parse: int(100, 600_000),
+    default: 30_000,
+  }),
+  realtimeMaxSocketsPerTenant: field({
+    env: 'REALTIME_MAX_SOCKETS_PER_TENANT',
+    doc: 'Authenticated WebSockets one tenant may hold on one gateway process',
+    parse: int(1, 10_000),
+    default: 32,
+  }),
+  realtimeMaxInFlight: field({
+    env: 'REALTIME_MAX_IN_FLIGHT',
+    doc: 'Events sent to one socket and not yet acknowledged; more wait for acknowledgements (flow control)',
+    parse: int(1, 100_000),
+    default: 500,
+  }),
+  voiceMaxPendingTurns: field({
+    env: 'VOICE_MAX_PENDING_TURNS',
+    doc: 'Open live voice turns per tenant; a turn beyond it gets the fallback line at once',
+    parse: int(1, 10_000),
+    default: 16,
+  }),
 } as const;
 
 export type AgentsConfig = ConfigOf<typeof agentsConfigSpec> & { profile: 'dev' | 'production' };

@@ -40,6 +40,12 @@ export const AGENT_ERRORS = {
   SERVICE_UNAVAILABLE: 503,
   // WebSocket only (an error frame during replay); listed so the table names every code of the API.
   REPLAY_UNAVAILABLE: 503,
+  // Events and the realtime socket (error frames carry the same codes; the status applies to REST answers).
+  EVENT_EXPIRED: 409,
+  LEASE_EXPIRED: 409,
+  TURN_CLOSED: 409,
+  PROTOCOL_ERROR: 400,
+  UPGRADE_REQUIRED: 426,
 } as const satisfies Record<string, number>;
 
 export type AgentErrorCode = keyof typeof AGENT_ERRORS;
@@ -118,4 +124,11 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   PROVIDER_TEMPORARY_FAILURE: 'retry the same operation with the same key and proof after backoff (no second charge)',
   SERVICE_UNAVAILABLE: 'the service is not available (catalog says why); do not pay',
   REPLAY_UNAVAILABLE: 'socket error when the inbox cannot be read during replay; replay later via REST',
+  EVENT_EXPIRED: 'the event expired unacknowledged; it is never delivered again and cannot be acknowledged',
+  LEASE_EXPIRED:
+    'this socket holds no live delivery lease for the event (it ran out or another socket holds it); nothing changed; acknowledge its redelivery or use POST /api/v1/events/ack',
+  TURN_CLOSED: 'the voice turn was already answered, cancelled or timed out; later voice.response is rejected',
+  PROTOCOL_ERROR:
+    'WebSocket misuse (unknown message, event.ack for a voice turn, voice.response for a durable event, …); fix the client',
+  UPGRADE_REQUIRED: 'the realtime endpoint speaks WebSocket only; connect with a WebSocket client',
 };

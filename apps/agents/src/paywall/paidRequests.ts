@@ -36,7 +36,7 @@ export interface NewPaidRequest {
   leaseMs: number;
 }
 
-export type Claim = { kind: 'claimed'; row: PaidRow; lease: string } | { kind: 'completed'; row: PaidRow };
+export type Claim = { kind: 'claimed'; row: PaidRow; lease: string; fresh: boolean } | { kind: 'completed'; row: PaidRow };
 
 // JSON parameters travel as text and are cast by the server (`$n::text::jsonb`): the two drivers disagree on
 // serialising a JS string for a jsonb parameter.
@@ -158,6 +158,9 @@ export async function releaseLease(sql: Sql, id: string, lease: string, error: s
 /**
  * settled → completed with the stored response, fenced by the lease: exactly one holder completes a row, so the
  * operation's writes (and a first access token) commit once. Must run in the transaction of those writes.
+ * `settlement` is given when the settlement was not recorded yet (the hot path records it here, in the same
+ * transaction as the response: pending → completed); a crash before this commit leaves the row pending, and the
+ * next holder finds the authorization consumed on chain and never settles again.
  */
 export async function markCompleted(
   sql: Sql,
@@ -165,13 +168,25 @@ export async function markCompleted(
   lease: string,
   status: number,
   body: Record<string, unknown>,
+  settlement: Record<string, unknown> | null,
 ): Promise<boolean> {
   const rows = await sql.query(
     `update agent_paid_requests
-        set state = 'completed', response_status = $3, response_body = $4::text::jsonb, completed_at = now(), lease_expires_at = null
-      where id = $1 and lease_token = $2 and state = 'settled'
+        set state = 'completed', response_status = $3, response_body = $4::text::jsonb, completed_at = now(),
+            lease_expires_at = null,
+            settlement = coalesce($5::text::jsonb, settlement),
+            settlement_tx = coalesce($6, settlement_tx),
+            settled_at = coalesce(settled_at, now())
+      where id = $1 and lease_token = $2 and (state = 'settled' or (state = 'pending' and $5::text is not null))
       returning id`,
-    [id, lease, status, JSON.stringify(body)],
+    [
+      id,
+      lease,
+      status,
+      JSON.stringify(body),
+      settlement ? JSON.stringify(settlement) : null,
+      typeof settlement?.transaction === 'string' ? settlement.transaction : null,
+    ],
   );
   return rows.length > 0;
 }

@@ -260,6 +260,14 @@ async function paid<I>(
   //    keys and EIP-3009 nonces are unguessable before the payer uses them, so this cannot be used to squat);
   //  - with a facilitator whose settle does not verify by itself, its verification (read-only; used only if this
   //    request settles).
+  //  - the preconditions (ownership, name availability …) for the payer's tenant: read-only, used only if this
+  //    request settles now (a replay of a completed request legitimately fails them: its mailbox exists).
+  const preconditions = (async () => {
+    const t = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
+    await handler.precheck?.(ctx, t, input);
+    return t;
+  })();
+  preconditions.catch(() => {});
   const verification = payments.facilitator.settleVerifies
     ? null
     : payments.facilitator.verify(proof.payload, requirements);
@@ -294,6 +302,7 @@ async function paid<I>(
   const row: PaidRow = claim.row;
 
   let settlementRecord = row.settlement;
+  let unrecorded: Record<string, unknown> | null = null;
   let payerTenant: Tenant | null = tokenTenant;
   if (row.state === 'pending') {
     try {
@@ -304,11 +313,11 @@ async function paid<I>(
         { row, lease, fresh },
         proof,
         requirements,
-        tokenTenant,
-        input,
+        preconditions,
         verification,
       );
       settlementRecord = settled.record;
+      if (!settled.recorded) unrecorded = settled.record;
       payerTenant ??= settled.payerTenant;
     } catch (err) {
       throw asChallenge(err);
@@ -324,7 +333,7 @@ async function paid<I>(
   try {
     outcome = await handler.perform(ctx, { serviceId: def.serviceId, tenant, input, requestId: req.id, ref: row.id });
   } catch (err) {
-    return failAfterSettlement(ctx, row, lease, err, paymentResponse, req, reply);
+    return failAfterSettlement(ctx, row, lease, err, paymentResponse, unrecorded, req, reply);
   }
   let firstToken: string | null = null;
   let data: unknown;
@@ -334,7 +343,7 @@ async function paid<I>(
       if (bootstrap) firstToken = await issueFirstToken(tx, tenant.id);
       const stored: Record<string, unknown> = { data: d, guide: record.guide };
       if (bootstrap) stored.authentication = authentication(tenant, null);
-      if (!(await markCompleted(tx, row.id, lease, def.successStatus, stored))) throw new LeaseLost();
+      if (!(await markCompleted(tx, row.id, lease, def.successStatus, stored, unrecorded))) throw new LeaseLost();
       return d;
     });
   } catch (err) {
@@ -343,7 +352,7 @@ async function paid<I>(
       if (now?.state === 'completed') return replay(reply, req, now);
       throw pending();
     }
-    return failAfterSettlement(ctx, row, lease, err, paymentResponse, req, reply);
+    return failAfterSettlement(ctx, row, lease, err, paymentResponse, unrecorded, req, reply);
   }
   const body: Record<string, unknown> = { ...ok(data, req.id, record.guide) };
   if (bootstrap) body.authentication = authentication(tenant, firstToken);
@@ -390,10 +399,9 @@ async function settleOnce<I>(
   { row, lease, fresh }: { row: PaidRow; lease: string; fresh: boolean },
   proof: Eip3009Proof,
   requirements: PaymentRequirements,
-  tokenTenant: Tenant | null,
-  input: I,
+  preconditions: Promise<Tenant | null>,
   verification: Promise<VerifyResponse> | null,
-): Promise<{ record: Record<string, unknown>; payerTenant: Tenant | null }> {
+): Promise<{ record: Record<string, unknown>; payerTenant: Tenant | null; recorded: boolean }> {
   const asset = requirements.asset as `0x${string}`;
   let payerTenant: Tenant | null = null;
   const consumed = () => payments.chain.authorizationUsed(asset, proof.authorization.from, proof.authorization.nonce);
@@ -401,13 +409,12 @@ async function settleOnce<I>(
   if (!fresh && (await consumed())) {
     const record = reconciled(proof, requirements);
     await markSettled(ctx.db, row.id, record);
-    return { record, payerTenant };
+    return { record, payerTenant, recorded: true };
   }
   try {
     checkTerms(proof, requirements, Math.floor(ctx.now().getTime() / 1000), { window: true });
     // Preconditions again, now that the payer is known, just before money moves.
-    payerTenant = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
-    await handler.precheck?.(ctx, payerTenant, input);
+    payerTenant = await preconditions;
     const verified = verification ? await verification : { isValid: true };
     if (!verified.isValid) {
       throw new AgentError(
@@ -430,15 +437,15 @@ async function settleOnce<I>(
     throw pending();
   }
   if (settled.success) {
-    const record = { ...settled } as Record<string, unknown>;
-    await markSettled(ctx.db, row.id, record);
-    return { record, payerTenant };
+    // Recorded with the response in the completing transaction (or by failAfterSettlement), not here: one write
+    // fewer on the hot path. Until then a crash leaves the row pending and the chain says it was consumed.
+    return { record: { ...settled }, payerTenant, recorded: false };
   }
   if (await consumed()) {
     // The transfer happened (an earlier submission of this authorization): record it, never settle again.
     const record = reconciled(proof, requirements);
     await markSettled(ctx.db, row.id, record);
-    return { record, payerTenant };
+    return { record, payerTenant, recorded: true };
   }
   if (settled.errorReason === 'settlement_pending' || /timeout|pending/i.test(settled.errorReason ?? '')) {
     await releaseLease(ctx.db, row.id, lease, settled.errorReason ?? 'pending');
@@ -467,13 +474,14 @@ async function failAfterSettlement(
   lease: string,
   err: unknown,
   paymentResponse: string,
+  unrecorded: Record<string, unknown> | null,
   req: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   if (err instanceof HttpError && err.status < 500) {
     const rendered = agentsEnvelope.render(err, req.id) as { error: Record<string, unknown> };
     const { requestId: _drop, ...error } = rendered.error;
-    const stored = await ctx.db.tx((tx) => markCompleted(tx, row.id, lease, err.status, { error }));
+    const stored = await ctx.db.tx((tx) => markCompleted(tx, row.id, lease, err.status, { error }, unrecorded));
     if (!stored) throw pending();
     for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
     return reply.code(err.status).header('payment-response', paymentResponse).send(rendered);
