@@ -195,14 +195,23 @@ class Runner implements JobRunner {
 
   private async doStart(): Promise<void> {
     await assertJobsChannel(this.db);
-    if (this.listen) {
-      this.unlisten = await this.db.listen(jobsChannel(this.db), (queue) => {
-        if (this.defs.has(queue)) this.wake();
-      });
-    }
+    // Claim at once, while the LISTEN connection is being set up (a new connection: the slow part of starting);
+    // the wake-up once listening covers a job enqueued in between, whose NOTIFY went unheard.
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
     this.schedulePoll();
     this.wake();
+    if (this.listen) {
+      try {
+        this.unlisten = await this.db.listen(jobsChannel(this.db), (queue) => {
+          if (this.defs.has(queue)) this.wake();
+        });
+      } catch (err) {
+        // Not started after all: wind down what already runs (stop awaits this start, so it runs afterwards).
+        void this.stop();
+        throw err;
+      }
+      this.wake();
+    }
   }
 
   stop(opts: StopOptions = {}): Promise<void> {
