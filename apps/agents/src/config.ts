@@ -116,7 +116,7 @@ export const agentsConfigSpec = {
   // Durable events and the realtime WebSocket gateway (apps/agents/src/events, apps/agents/src/realtime).
   eventsLeaseMs: field({
     env: 'EVENTS_LEASE_MS',
-    doc: "Delivery lease of an event sent to a socket; renewed while the socket lives. After a gateway crash its events are delivered again within this time plus EVENTS_SWEEP_MS",
+    doc: 'Delivery lease of an event sent to a socket; renewed while the socket lives. After a gateway crash its events are delivered again within this time plus EVENTS_SWEEP_MS',
     parse: int(500, 3_600_000),
     default: 60_000,
   }),

@@ -3,6 +3,8 @@ import type { Catalog } from './catalog/catalog.ts';
 import type { MailTransport } from './email/transport.ts';
 import type { ChainReader } from './facilitator/chain.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
+import type { EventPolicy } from './events/eventStore.ts';
+import type { RealtimeGateway, RealtimeSettings } from './realtime/gateway.ts';
 
 /** How agents pay: present only when network, asset, payTo, facilitator and chain are all configured and agree. */
 export interface Payments {
@@ -23,8 +25,14 @@ export interface AgentsContext {
     smtpMaxMessageBytes: number;
     /** Lease of a paid request while it is verified, settled and performed. */
     paidRequestLeaseMs: number;
+    /** Durable event delivery: lease, retention, attempts (events/eventStore.ts). */
+    events: EventPolicy;
+    /** WebSocket gateway limits and timings (realtime/gateway.ts). */
+    realtime: RealtimeSettings;
   };
   catalog: Catalog;
   payments: Payments | null;
   mail: MailTransport;
+  /** This process's WebSocket gateway: event delivery and live voice turns (`requestVoiceTurn`). */
+  realtime: RealtimeGateway;
 }

@@ -6,4 +6,8 @@ export * from './runtime.ts';
 export { Catalog, SERVICES, priceUnits, type ServiceRecord } from './catalog/catalog.ts';
 export { startInboundSmtp } from './email/inbound.ts';
 export { recordEvent } from './events/events.ts';
+export * from './events/eventStore.ts';
+export * from './realtime/gateway.ts';
+export type * from './realtime/voiceTurns.ts';
+export { REALTIME_PATH, MAX_FRAME_BYTES } from './realtime/protocol.ts';
 export { agentsMigrations } from './migrations.ts';

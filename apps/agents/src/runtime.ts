@@ -5,6 +5,7 @@ import type { AgentsContext, Payments } from './context.ts';
 import { createSmtpTransport, type MailTransport } from './email/transport.ts';
 import { createChainReader, type ChainReader } from './facilitator/chain.ts';
 import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
+import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
  * The issuer's USDT0 contracts on networks we know (shared/reference/networks.md). On these networks another
@@ -31,6 +32,8 @@ export interface RuntimeDeps {
   facilitator?: Facilitator;
   /** Replaces the SMTP transport (tests that inject failures wrap the real one). */
   mail?: MailTransport;
+  /** Fault injection into the realtime gateway (crash tests only). */
+  realtimeHooks?: RealtimeHooks;
 }
 
 /**
@@ -72,6 +75,34 @@ export async function createAgentsRuntime(
     `email: @${config.emailDomain}; outbound ${config.smtpRelayUrl ? 'via relay' : 'own domain only (no SMTP_RELAY_URL)'}; DKIM ${config.dkimSelector && config.dkimPrivateKey ? 'on' : 'off'}`,
   );
 
+  const events = {
+    leaseMs: config.eventsLeaseMs,
+    retentionSeconds: config.eventsRetentionDays * 86_400,
+    maxAttempts: config.eventsMaxAttempts,
+  };
+  const realtimeSettings = {
+    authTimeoutMs: config.realtimeAuthTimeoutMs,
+    heartbeatMs: config.realtimeHeartbeatMs,
+    sweepMs: config.eventsSweepMs,
+    maxSocketsPerTenant: config.realtimeMaxSocketsPerTenant,
+    maxInFlight: config.realtimeMaxInFlight,
+    voiceMaxPendingTurns: config.voiceMaxPendingTurns,
+  };
+  const realtime = createRealtimeGateway({
+    db: deps.db,
+    logger: deps.logger,
+    publicUrl,
+    policy: events,
+    settings: realtimeSettings,
+    ...(deps.realtimeHooks ? { hooks: deps.realtimeHooks } : {}),
+  });
+  if (config.profile === 'production' && !publicUrl.startsWith('https://')) {
+    log.warn({ publicUrl }, 'AGENTS_PUBLIC_URL is not https: the realtime websocketUrl is not wss://');
+  }
+  summary.push(
+    `events: websocket ${realtime.websocketUrl}; lease ${events.leaseMs} ms, retention ${config.eventsRetentionDays} d, sweep ${config.eventsSweepMs} ms`,
+  );
+
   const ctx: AgentsContext = {
     db: deps.db,
     logger: deps.logger,
@@ -82,10 +113,13 @@ export async function createAgentsRuntime(
       emailDomain: config.emailDomain,
       smtpMaxMessageBytes: config.smtpMaxMessageBytes,
       paidRequestLeaseMs: 120_000,
+      events,
+      realtime: realtimeSettings,
     },
     catalog: new Catalog(pay.env),
     payments: pay.payments,
     mail,
+    realtime,
   };
   return { ctx, summary, close: async () => mail.close() };
 }
@@ -111,7 +145,7 @@ function withDefaults(c: AgentsConfig & { host?: string | undefined }) {
 const PROVIDERS: CatalogEnvironment['providers'] = {
   discovery: null,
   email: null,
-  events: 'the events API is not enabled in this build (events are recorded durably and delivered by a later release)',
+  events: null,
   phone: 'no telephony provider is configured',
   domain: 'domain registration is not offered',
 };

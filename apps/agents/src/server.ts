@@ -58,6 +58,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   emailRoutes(app, ctx);
   phoneRoutes(app, ctx);
   eventRoutes(app, ctx);
+  ctx.realtime.attach(app);
   unavailableRoute(app, ctx, 'domain.register');
   return app;
 }

@@ -1,13 +1,216 @@
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { unavailableRoute } from '../paywall/paywall.ts';
+import { ok } from '../http/errors.ts';
+import { serviceRoute } from '../paywall/paywall.ts';
+import { issueRealtimeToken } from '../realtime/realtimeTokens.ts';
+import { authenticateBearer } from '../tenants/tenants.ts';
+import {
+  ackAllEvents,
+  ackEvent,
+  EVENT_STATUSES,
+  EVENTS_CHANNEL,
+  eventNotFound,
+  getEvent,
+  listEvents,
+  notify,
+  type EventStatus,
+  type ListFilter,
+} from './eventStore.ts';
+
+const uuid = (description: string) => Type.String({ format: 'uuid', description });
+const statusEnum = Type.Union(
+  EVENT_STATUSES.map((s) => Type.Literal(s)),
+  { description: 'Event status' },
+);
+const typeName = Type.String({ minLength: 1, maxLength: 100 });
+const isoTime = (description: string) => Type.String({ format: 'date-time', description });
+
+const listFields = {
+  status: Type.Optional(
+    Type.Union([statusEnum, Type.Array(statusEnum, { minItems: 1, maxItems: 5 })], {
+      description: 'One status or several; default pending and delivered (what is left to handle)',
+    }),
+  ),
+  types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50, description: 'Event types, e.g. email.received' })),
+  agentId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  service: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Catalog service id the event relates to' })),
+  resourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'e.g. a mailboxId' })),
+  from: Type.Optional(isoTime('createdAt at or after')),
+  to: Type.Optional(isoTime('createdAt before')),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Page size (default 50)' })),
+  cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page (opaque)' })),
+};
+
+/** Tells gateway processes that the tenant acknowledged over REST (sockets holding those events learn it). */
+async function announceAck(ctx: AgentsContext, tenantId: string): Promise<void> {
+  await notify(ctx.db, ctx.db.channel(EVENTS_CHANNEL), [`a:${tenantId}`]).catch((err: unknown) =>
+    ctx.logger.warn({ err }, 'ack notification failed; sockets learn it on their next acknowledgement'),
+  );
+}
 
 /**
- * The events API (list, get, ack, ack-all, realtime token) ships with the events issue; until then its catalog
- * records say available=false and the routes answer 503. The durable rows are already written (recordEvent).
+ * The events API: free, Bearer. Thin: validation here, rules in eventStore.ts. Also the legacy aliases
+ * GET /api/v1/events (list by query string) and POST /api/v1/events/{id}/acknowledge (ack).
  */
 export function eventRoutes(app: App, ctx: AgentsContext): void {
-  for (const r of ctx.catalog.records) {
-    if (r.serviceId.startsWith('events.')) unavailableRoute(app, ctx, r.serviceId);
-  }
+  const policy = ctx.config.events;
+  const body = <T>(req: FastifyRequest) => req.body as T;
+
+  serviceRoute<ListFilter>(
+    app,
+    ctx,
+    {
+      serviceId: 'events.list',
+      input: (req) => body<ListFilter>(req) ?? {},
+      perform: async (c, call) => ({ data: await listEvents(c.db, policy, call.tenant.id, call.input) }),
+    },
+    {
+      body: Type.Object(listFields, { additionalProperties: false }),
+      description:
+        'Ordered by createdAt, then eventId. Default status filter: pending and delivered (durable REST replay). ' +
+        'Pass nextCursor as cursor for the next page (null when there is none).',
+    },
+  );
+
+  serviceRoute<{ eventId: string }>(
+    app,
+    ctx,
+    {
+      serviceId: 'events.get',
+      input: body,
+      perform: async (c, call) => {
+        const event = await getEvent(c.db, policy, call.tenant.id, call.input.eventId);
+        if (!event) throw eventNotFound(call.input.eventId);
+        return { data: { event } };
+      },
+    },
+    { body: Type.Object({ eventId: uuid('Event id') }, { additionalProperties: false }) },
+  );
+
+  const ack = async (c: AgentsContext, tenantId: string, eventId: string) => {
+    const r = await ackEvent(c.db, policy, tenantId, eventId);
+    if (r.changed) await announceAck(c, tenantId);
+    return { event: r.event };
+  };
+
+  serviceRoute<{ eventId: string }>(
+    app,
+    ctx,
+    {
+      serviceId: 'events.ack',
+      input: body,
+      perform: async (c, call) => ({ data: await ack(c, call.tenant.id, call.input.eventId) }),
+    },
+    {
+      body: Type.Object({ eventId: uuid('Event id') }, { additionalProperties: false }),
+      description:
+        'Idempotent: acknowledging again answers the same event. Accepted whichever socket holds the delivery; ' +
+        'an expired event answers EVENT_EXPIRED and stays expired.',
+    },
+  );
+
+  serviceRoute<{ before: string; types?: string[]; service?: string }>(
+    app,
+    ctx,
+    {
+      serviceId: 'events.ack-all',
+      input: body,
+      perform: async (c, call) => {
+        const acknowledged = await ackAllEvents(c.db, policy, call.tenant.id, call.input);
+        if (acknowledged) await announceAck(c, call.tenant.id);
+        return { data: { acknowledged, before: call.input.before } };
+      },
+    },
+    {
+      body: Type.Object(
+        {
+          before: isoTime('Acknowledge events created before this instant (required: no implicit "everything")'),
+          types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50 })),
+          service: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+    },
+  );
+
+  serviceRoute<{ authorization: string }>(
+    app,
+    ctx,
+    {
+      serviceId: 'events.realtime-token',
+      input: (req) => ({ authorization: req.headers.authorization ?? '' }),
+      perform: async (c, call) => {
+        const { token, expiresAt } = await issueRealtimeToken(c.db, {
+          tenantId: call.tenant.id,
+          authorization: call.input.authorization,
+        });
+        return {
+          data: {
+            realtime: {
+              websocketUrl: c.realtime.websocketUrl,
+              token,
+              expiresAt: expiresAt.toISOString(),
+              expiresInSeconds: Math.round((expiresAt.getTime() - Date.now()) / 1000),
+              authenticate: 'send {"type":"session.authenticate","token":"<token>"} as the first frame; never put the token in the URL',
+              replay: 'unacknowledged, unexpired events are replayed in order on every (re)connect',
+            },
+          },
+        };
+      },
+    },
+    {
+      description:
+        'A 15-minute credential that authenticates only WebSocket sessions (reusable for reconnects until it expires). ' +
+        'Revoking the access token ends it.',
+    },
+  );
+
+  // Legacy aliases: same operations, same authentication, same envelopes.
+  const aliasAuth = async (req: FastifyRequest) => authenticateBearer(ctx.db, req.headers.authorization);
+  app.get(
+    '/api/v1/events',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Alias of events.list (query string)',
+        security: [{ bearer: [] }],
+        querystring: Type.Object(
+          {
+            ...listFields,
+            status: Type.Optional(Type.Array(statusEnum, { minItems: 1, maxItems: 5 })),
+            types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50 })),
+          },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (req) => {
+      const tenant = await aliasAuth(req);
+      const q = req.query as ListFilter & { status?: EventStatus[]; types?: string[] };
+      return ok(await listEvents(ctx.db, policy, tenant.id, splitCommas(q)), req.id, '/docs#events.list');
+    },
+  );
+  app.post(
+    '/api/v1/events/:eventId/acknowledge',
+    {
+      schema: {
+        tags: ['events'],
+        summary: 'Alias of events.ack',
+        security: [{ bearer: [] }],
+        params: Type.Object({ eventId: uuid('Event id') }),
+      },
+    },
+    async (req) => {
+      const tenant = await aliasAuth(req);
+      const { eventId } = req.params as { eventId: string };
+      return ok(await ack(ctx, tenant.id, eventId), req.id, '/docs#events.ack');
+    },
+  );
+}
+
+/** `?types=a,b&types=c` works on the alias (statuses repeat: `?status=pending&status=delivered`). */
+function splitCommas(q: ListFilter & { types?: string[] }): ListFilter {
+  return { ...q, types: q.types?.flatMap((x) => x.split(',')).filter(Boolean) };
 }

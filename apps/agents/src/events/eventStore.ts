@@ -31,6 +31,14 @@ import { AgentError } from '../http/errors.ts';
  *    reached maxAttempts become failed (listable, and acknowledgeable over REST, never delivered again).
  */
 
+/** NOTIFY channel of event wake-ups (`Database.channel(EVENTS_CHANNEL)`): `n:<tenant>` new or released events, `a:<tenant>` REST acknowledgements. */
+export const EVENTS_CHANNEL = 'agent_events';
+/**
+ * The same channel as the insert trigger derives it (migration 0100): the gateway checks at start that it equals
+ * `db.channel(EVENTS_CHANNEL)`, so a change of the namespacing rule fails loudly instead of losing wake-ups.
+ */
+export const EVENTS_CHANNEL_SQL = `(case when current_schema() = 'public' then 'agent_events' else current_schema() || '__agent_events' end)`;
+
 export const EVENT_STATUSES = ['pending', 'delivered', 'acknowledged', 'expired', 'failed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
 
@@ -149,7 +157,8 @@ export async function listEvents(
   f: ListFilter,
   at?: Date,
 ): Promise<{ events: EventRecord[]; nextCursor: string | null }> {
-  const statuses = f.status === undefined ? [...DEFAULT_LIST_STATUSES] : Array.isArray(f.status) ? f.status : [f.status];
+  const statuses =
+    f.status === undefined ? [...DEFAULT_LIST_STATUSES] : Array.isArray(f.status) ? f.status : [f.status];
   const limit = f.limit ?? 50;
   const cursor = f.cursor ? decodeCursor(f.cursor) : null;
   // Only open statuses asked: say so literally, so the planner can use the partial index of open events.
@@ -258,7 +267,14 @@ export async function ackAllEvents(
         and ($4::text is null or e.service = $4)
         and ${expiry(6)} > ${now}
       returning e.event_id`,
-    [tenantId, f.before, f.types && f.types.length ? f.types : null, f.service ?? null, at ?? null, policy.retentionSeconds],
+    [
+      tenantId,
+      f.before,
+      f.types && f.types.length ? f.types : null,
+      f.service ?? null,
+      at ?? null,
+      policy.retentionSeconds,
+    ],
   );
   return rows.length;
 }
@@ -337,7 +353,13 @@ export async function ackDelivered(
        left join done d on d.event_id = a.event_id
        left join agent_events e on e.event_id = a.event_id and e.tenant_id = a.tenant_id
       order by a.i`,
-    [acks.map((a) => a.tenantId), acks.map((a) => a.eventId), acks.map((a) => a.leaseToken), at ?? null, policy.retentionSeconds],
+    [
+      acks.map((a) => a.tenantId),
+      acks.map((a) => a.eventId),
+      acks.map((a) => a.leaseToken),
+      at ?? null,
+      policy.retentionSeconds,
+    ],
   );
   // The outer select reads the snapshot from before the update: a row it changed reads as before, hence `done`.
   return rows.map((r) => {

@@ -36,7 +36,8 @@ export interface NewPaidRequest {
   leaseMs: number;
 }
 
-export type Claim = { kind: 'claimed'; row: PaidRow; lease: string; fresh: boolean } | { kind: 'completed'; row: PaidRow };
+export type Claim =
+  { kind: 'claimed'; row: PaidRow; lease: string; fresh: boolean } | { kind: 'completed'; row: PaidRow };
 
 // JSON parameters travel as text and are cast by the server (`$n::text::jsonb`): the two drivers disagree on
 // serialising a JS string for a jsonb parameter.

@@ -254,7 +254,10 @@ describe('payment proofs and idempotency', () => {
       body,
       headers: { 'payment-signature': forged, 'idempotency-key': 'forged' },
     });
-    expect([forgedR.status, forgedR.body.error.reason]).toEqual([402, 'invalid_signature']);
+    // Caught by the facilitator before any transfer; the row is dropped, nothing is charged.
+    expect([forgedR.status, forgedR.body.error.code]).toEqual([402, 'PAYMENT_INVALID']);
+    expect(forgedR.body.error.reason).toMatch(/signature/);
+    expect(await db.query(`select 1 from agent_paid_requests where idempotency_key = 'forged'`)).toHaveLength(0);
     const garbage = await call(h.app, 'POST', MAILBOXES, {
       body,
       headers: { 'payment-signature': 'bm90IGpzb24=', 'idempotency-key': 'garbage' },
@@ -266,6 +269,23 @@ describe('payment proofs and idempotency', () => {
       headers: { 'payment-signature': header, 'idempotency-key': 'carol' },
     });
     expect(ok.status).toBe(201);
+
+    // The completed request's proof with a signature that is not the payer's: no stored response for it.
+    const other0 = await alice.pay(String(ch.headers['payment-required']));
+    const spoofed = encodePaymentSignatureHeader({
+      ...payload,
+      payload: { ...payload.payload, signature: other0.payload.payload.signature },
+    });
+    const spoof = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': spoofed, 'idempotency-key': 'carol' },
+    });
+    expect([spoof.status, spoof.body.error.code, spoof.body.error.reason]).toEqual([
+      402,
+      'PAYMENT_INVALID',
+      'invalid_signature',
+    ]);
+    expect(spoof.body.data).toBeUndefined();
 
     // Same key, other body.
     const ch2 = await call(h.app, 'POST', MAILBOXES, { body: { localPart: 'carol2', displayName: 'C' } });

@@ -20,6 +20,7 @@ import {
   pending,
   readPaidRequest,
   releaseLease,
+  type Claim,
   type PaidRow,
 } from './paidRequests.ts';
 import {
@@ -254,27 +255,32 @@ async function paid<I>(
     );
   }
 
-  // Independent steps run together, and nothing is answered before the payer is authenticated:
-  //  - the EIP-712 signature check (makes authorization.from trustworthy);
-  //  - the idempotency claim (a forged proof that won a claim gives it back below, before anyone else acts on it;
-  //    keys and EIP-3009 nonces are unguessable before the payer uses them, so this cannot be used to squat);
-  //  - with a facilitator whose settle does not verify by itself, its verification (read-only; used only if this
-  //    request settles).
-  //  - the preconditions (ownership, name availability …) for the payer's tenant: read-only, used only if this
-  //    request settles now (a replay of a completed request legitimately fails them: its mailbox exists).
+  // Nothing is answered before the payer is authenticated (the EIP-712 signature makes authorization.from
+  // trustworthy). A fresh claim needs no separate check: the facilitator checks the signature before any transfer
+  // (verify(), or settle() itself when it verifies), and a failure drops the row. Every other outcome (a replay, a
+  // takeover, a conflict) is answered only after the signature was checked here. A forged proof can hold a fresh
+  // row only until its settlement fails, and cannot aim at another payer's row: idempotency keys and EIP-3009
+  // nonces are unguessable before their owner uses them.
+  // Read-only work that only a settling request needs starts at once, beside the claim:
+  //  - the preconditions (ownership, name availability …) for the payer's tenant (a replay of a completed request
+  //    legitimately fails them: its mailbox exists now);
+  //  - with a facilitator whose settle does not verify by itself, its verification.
   const preconditions = (async () => {
     const t = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
     await handler.precheck?.(ctx, t, input);
     return t;
   })();
-  preconditions.catch(() => {});
+  preconditions.catch(() => {}); // awaited in settleOnce, or deliberately ignored
   const verification = payments.facilitator.settleVerifies
     ? null
     : payments.facilitator.verify(proof.payload, requirements);
-  verification?.catch(() => {}); // consumed in settleOnce, or deliberately ignored (replays)
-  const [authentic, claimed] = await Promise.allSettled([
-    authenticatePayer(payments, proof, requirements),
-    claimPaidRequest(ctx.db, {
+  verification?.catch(() => {});
+  const authenticated = () =>
+    authenticatePayer(payments, proof, requirements).catch((err) => Promise.reject(asChallenge(err)));
+
+  let claim: Claim;
+  try {
+    claim = await claimPaidRequest(ctx.db, {
       walletAddress: proof.payer,
       idempotencyKey: key,
       serviceId: def.serviceId,
@@ -285,19 +291,23 @@ async function paid<I>(
       asset: requirements.asset.toLowerCase(),
       paymentPayload: proof.payload,
       leaseMs: ctx.config.paidRequestLeaseMs,
-    }),
-  ]);
-  if (authentic.status === 'rejected') {
-    if (claimed.status === 'fulfilled' && claimed.value.kind === 'claimed') {
-      const { row, lease } = claimed.value;
-      if (claimed.value.fresh) await dropPaidRequest(ctx.db, row.id, lease);
-      else await releaseLease(ctx.db, row.id, lease, 'forged proof presented');
-    }
-    throw asChallenge(authentic.reason);
+    });
+  } catch (err) {
+    await authenticated();
+    throw err;
   }
-  if (claimed.status === 'rejected') throw claimed.reason;
-  const claim = claimed.value;
-  if (claim.kind === 'completed') return replay(reply, req, claim.row);
+  if (claim.kind === 'completed') {
+    await authenticated();
+    return replay(reply, req, claim.row);
+  }
+  if (!claim.fresh) {
+    try {
+      await authenticated();
+    } catch (err) {
+      await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
+      throw err;
+    }
+  }
   const { lease, fresh } = claim;
   const row: PaidRow = claim.row;
 
