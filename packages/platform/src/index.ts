@@ -13,3 +13,4 @@ export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';
 export * from './db/pgliteDatabase.ts';
+export * from './jobs/index.ts';

@@ -21,7 +21,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
 
   const wrap = (s: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
-      return (await s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[])) as unknown as T[];
+      // Named prepared statements: one round trip per query after the first use of a text on a connection.
+      return (await s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
+        prepare: params.length > 0,
+      })) as unknown as T[];
     },
     async exec(text: string) {
       await s.unsafe(text);
