@@ -33,9 +33,13 @@ const listFields = {
       description: 'One status or several; default pending and delivered (what is left to handle)',
     }),
   ),
-  types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50, description: 'Event types, e.g. email.received' })),
+  types: Type.Optional(
+    Type.Array(typeName, { minItems: 1, maxItems: 50, description: 'Event types, e.g. email.received' }),
+  ),
   agentId: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-  service: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'Catalog service id the event relates to' })),
+  service: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 100, description: 'Catalog service id the event relates to' }),
+  ),
   resourceId: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'e.g. a mailboxId' })),
   from: Type.Optional(isoTime('createdAt at or after')),
   to: Type.Optional(isoTime('createdAt before')),
@@ -153,7 +157,8 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
               token,
               expiresAt: expiresAt.toISOString(),
               expiresInSeconds: Math.round((expiresAt.getTime() - Date.now()) / 1000),
-              authenticate: 'send {"type":"session.authenticate","token":"<token>"} as the first frame; never put the token in the URL',
+              authenticate:
+                'send {"type":"session.authenticate","token":"<token>"} as the first frame; never put the token in the URL',
               replay: 'unacknowledged, unexpired events are replayed in order on every (re)connect',
             },
           },

@@ -345,12 +345,12 @@ export async function ackDelivered(
           and e.status in ('pending', 'delivered', 'failed')
           and ${expiry(5)} > ${now}
           and ((e.lease_token = a.lease_token and e.lease_expires_at > ${now}) or e.lease_token is null)
-        returning e.event_id
+        returning e.event_id, e.tenant_id
      )
      select a.i::int as i,
             case when d.event_id is not null then 'acknowledged' else ${effectiveStatus(5, now)} end as status
        from a
-       left join done d on d.event_id = a.event_id
+       left join done d on d.event_id = a.event_id and d.tenant_id = a.tenant_id
        left join agent_events e on e.event_id = a.event_id and e.tenant_id = a.tenant_id
       order by a.i`,
     [

@@ -1,8 +1,10 @@
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
+  encodePaymentRequiredHeader,
   encodePaymentSignatureHeader,
 } from '@x402/core/http';
+import { authorizationTypes } from '@x402/evm';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -17,6 +19,7 @@ import {
   type Chain,
   type Payer,
 } from '../_test/agentsTestKit.ts';
+import { revokeToken } from '../tenants/tenants.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
 
 // One devnet, one database and one agents service for the file: the x402 flow end to end on a real chain, with
@@ -406,6 +409,126 @@ describe('email through the paywall', () => {
       headers: auth,
     });
     expect([notOwned.status, notOwned.body.error.code]).toEqual([403, 'RESOURCE_NOT_OWNED']);
+  });
+
+  it('update and delete owned mailboxes (paid with the token); delete removes the stored messages', async () => {
+    const auth = { authorization: `Bearer ${aliceToken}` };
+    const upd = await paidCall(
+      h.app,
+      alice,
+      'POST',
+      '/api/v1/email/mailboxes/update',
+      { mailboxId: aliceMailbox, displayName: 'Alice Prime', outboundSignature: null },
+      { token: aliceToken },
+    );
+    expect(upd.paid.status).toBe(200);
+    expect(upd.paid.body.data).toMatchObject({ displayName: 'Alice Prime', outboundSignature: null });
+    expect(decodePaymentRequiredHeader(String(upd.challenge.headers['payment-required'])).accepts[0]!.amount).toBe(
+      '10000',
+    );
+
+    const del = await paidCall(
+      h.app,
+      alice,
+      'POST',
+      '/api/v1/email/mailboxes/delete',
+      { mailboxId: aliceMailbox },
+      { token: aliceToken },
+    );
+    expect(del.paid.status).toBe(200);
+    expect(del.paid.body.data).toMatchObject({ mailboxId: aliceMailbox, deleted: true, messagesRemoved: 1 });
+    expect(await db.query(`select 1 from agent_email_messages where mailbox_id = $1`, [aliceMailbox])).toHaveLength(0);
+    // The replay returns the stored answer although the mailbox is gone now.
+    const again = await call(h.app, 'POST', '/api/v1/email/mailboxes/delete', {
+      body: { mailboxId: aliceMailbox },
+      headers: { ...auth, 'payment-signature': del.signature, 'idempotency-key': del.key },
+    });
+    expect([again.status, again.body.data.messagesRemoved]).toEqual([200, 1]);
+    const gone = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {
+      body: { mailboxId: aliceMailbox, displayName: 'x' },
+      headers: auth,
+    });
+    expect([gone.status, gone.body.error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    // The address stays Alice's: Bob cannot take it, Alice can create it again.
+    const back = await paidCall(
+      h.app,
+      alice,
+      'POST',
+      MAILBOXES,
+      { localPart: 'alice', displayName: 'Alice again' },
+      { token: aliceToken },
+    );
+    expect(back.paid.status).toBe(201);
+  });
+
+  it('refuses before any challenge: reserved names, undeliverable recipients, an expired authorization', async () => {
+    const reserved = await call(h.app, 'POST', MAILBOXES, { body: { localPart: 'postmaster', displayName: 'P' } });
+    expect([reserved.status, reserved.body.error.code, reserved.headers['payment-required']]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      undefined,
+    ]);
+    const mailbox = (await db.query<{ id: string }>(`select id from agent_mailboxes where local_part = 'alice2'`))[0]!
+      .id;
+    const external = await call(h.app, 'POST', '/api/v1/email/messages/send', {
+      body: { mailboxId: mailbox, to: ['someone@example.com'], subject: 's', text: 't' },
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect([external.status, external.body.error.code, external.headers['payment-required']]).toEqual([
+      422,
+      'RECIPIENT_NOT_DELIVERABLE',
+      undefined,
+    ]);
+
+    // An authorization whose validBefore has passed (signed correctly, so only the window is wrong).
+    const body = { localPart: 'late', displayName: 'Late' };
+    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    const required = decodePaymentRequiredHeader(String(ch.headers['payment-required']));
+    const accepted = required.accepts[0]!;
+    const now = Math.floor(Date.now() / 1000);
+    const signer = chain.payers[2]!;
+    const authorization = {
+      from: signer.address,
+      to: accepted.payTo as `0x${string}`,
+      value: accepted.amount,
+      validAfter: String(now - 600),
+      validBefore: String(now - 10),
+      nonce: `0x${'ab'.repeat(32)}` as `0x${string}`,
+    };
+    const signature = await signer.signTypedData({
+      domain: { name: 'USDT0', version: '1', chainId: 31337, verifyingContract: accepted.asset as `0x${string}` },
+      types: authorizationTypes,
+      primaryType: 'TransferWithAuthorization',
+      message: {
+        ...authorization,
+        value: BigInt(authorization.value),
+        validAfter: BigInt(authorization.validAfter),
+        validBefore: BigInt(authorization.validBefore),
+      },
+    });
+    const late = {
+      header: encodePaymentSignatureHeader({
+        x402Version: 2,
+        resource: required.resource,
+        accepted,
+        payload: { authorization, signature },
+      }),
+    };
+    const lateR = await call(h.app, 'POST', MAILBOXES, {
+      body,
+      headers: { 'payment-signature': late.header, 'idempotency-key': 'late' },
+    });
+    expect([lateR.status, lateR.body.error.code]).toEqual([402, 'PAYMENT_INVALID']);
+    expect(lateR.body.error.reason).toBe('authorization_expired');
+    expect(await db.query(`select 1 from agent_paid_requests where idempotency_key = 'late'`)).toHaveLength(0);
+  });
+
+  it('a revoked token is AUTH_REQUIRED', async () => {
+    expect(await revokeToken(db, aliceToken)).toBe(true);
+    const r = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer ${aliceToken}` },
+    });
+    expect([r.status, r.body.error.code]).toEqual([401, 'AUTH_REQUIRED']);
   });
 
   it('unavailable services answer 503 before any challenge', async () => {

@@ -20,14 +20,7 @@ import {
 } from '../events/eventStore.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
 import { createBus, type Bus } from './bus.ts';
-import {
-  CLOSE,
-  MAX_FRAME_BYTES,
-  parseClientFrame,
-  PROTOCOLS,
-  REALTIME_PATH,
-  type ServerFrame,
-} from './protocol.ts';
+import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
 import {
   VoiceRouter,
@@ -275,7 +268,10 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     for (const s of hub.sessions) {
       if (s.state !== 'open' || s.replayDone) continue;
       s.replayDone = true;
-      s.error('REPLAY_UNAVAILABLE', 'The event inbox cannot be read now; events are delivered once it can (or list them over REST)');
+      s.error(
+        'REPLAY_UNAVAILABLE',
+        'The event inbox cannot be read now; events are delivered once it can (or list them over REST)',
+      );
       s.send({ type: 'session.replay.complete', replay: 'deferred', replayed: s.replayed });
     }
   }
@@ -310,7 +306,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
             }
             if (r === 'acknowledged') s.send({ type: 'event.acknowledged', eventId });
             else if (r === 'not_found') s.error('RESOURCE_NOT_FOUND', 'No such event for this tenant', { eventId });
-            else if (r === 'expired') s.error('EVENT_EXPIRED', 'The event expired unacknowledged; nothing changed', { eventId });
+            else if (r === 'expired')
+              s.error('EVENT_EXPIRED', 'The event expired unacknowledged; nothing changed', { eventId });
             else {
               s.error(
                 'LEASE_EXPIRED',
@@ -322,9 +319,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         } catch (err) {
           log.error({ err }, 'socket acknowledgements failed');
           for (const { s, eventId } of batch) {
-            s.error('INTERNAL_ERROR', 'The acknowledgement was not recorded; send event.ack again or use POST /api/v1/events/ack', {
-              eventId,
-            });
+            s.error(
+              'INTERNAL_ERROR',
+              'The acknowledgement was not recorded; send event.ack again or use POST /api/v1/events/ack',
+              {
+                eventId,
+              },
+            );
           }
         }
         for (const t of wake) pump(t);
@@ -380,7 +381,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       return s.error(frame.error, frame.message);
     }
     if (frame.type === 'session.authenticate') {
-      if (s.state !== 'new') return s.error('PROTOCOL_ERROR', 'This socket is already authenticated (or authenticating)');
+      if (s.state !== 'new')
+        return s.error('PROTOCOL_ERROR', 'This socket is already authenticated (or authenticating)');
       s.state = 'authenticating';
       void authenticate(s, frame.token);
       return;
@@ -561,13 +563,16 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       if (started) return;
       const [row] = await db.query<{ ch: string }>(`select ${EVENTS_CHANNEL_SQL} as ch`);
       if (row?.ch !== channel) {
-        throw new Error(`agent_events NOTIFY channel mismatch: the trigger uses "${row?.ch}", the gateway listens on "${channel}"`);
+        throw new Error(
+          `agent_events NOTIFY channel mismatch: the trigger uses "${row?.ch}", the gateway listens on "${channel}"`,
+        );
       }
       unlistenEvents = await db.listen(channel, (payload) => {
         const kind = payload.slice(0, 2);
         const tenantId = payload.slice(2);
         if (kind === 'n:') pump(tenantId);
-        else if (kind === 'a:') void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
+        else if (kind === 'a:')
+          void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
       });
       await bus.start((m) => voice.onBus(m));
       started = true;
@@ -578,8 +583,9 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         timers.push(t);
       };
       every(settings.sweepMs, () => void sweep().catch((err: unknown) => log.warn({ err }, 'event sweep failed')));
-      every(Math.max(100, Math.floor(policy.leaseMs / 3)), () =>
-        void renew().catch((err: unknown) => log.warn({ err }, 'lease renewal failed')),
+      every(
+        Math.max(100, Math.floor(policy.leaseMs / 3)),
+        () => void renew().catch((err: unknown) => log.warn({ err }, 'lease renewal failed')),
       );
       every(settings.heartbeatMs, heartbeat);
     },
