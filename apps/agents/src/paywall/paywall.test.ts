@@ -1,7 +1,6 @@
 import {
   decodePaymentRequiredHeader,
   decodePaymentResponseHeader,
-  encodePaymentRequiredHeader,
   encodePaymentSignatureHeader,
 } from '@x402/core/http';
 import { authorizationTypes } from '@x402/evm';
