@@ -2,7 +2,9 @@ import nodemailer from 'nodemailer';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAgentsDb, startAgents, TEST_DOMAIN, type AgentsHarness } from '../_test/agentsTestKit.ts';
+import { generateKeyPairSync } from 'node:crypto';
 import { validateLocalPart } from './mailboxes.ts';
+import { createSmtpTransport } from './transport.ts';
 
 // The inbound MX over real SMTP sockets (nodemailer as the sending MTA), with mailboxes created directly in the
 // database: no chain needed.
@@ -105,6 +107,35 @@ describe('inbound SMTP', () => {
     ).rejects.toMatchObject({ responseCode: 552 });
     t.close();
     expect(await db.query(`select id from agent_email_messages`)).toHaveLength(before.length);
+  });
+});
+
+describe('outbound transport', () => {
+  it('DKIM-signs outbound mail when a key is configured and delivers own-domain mail to the inbound server', async () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const transport = createSmtpTransport({
+      domain: TEST_DOMAIN,
+      localInbound: () => ({ host: '127.0.0.1', port: h.smtpPort }),
+      dkim: { selector: 'tender1', privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() },
+    });
+    expect(transport.canDeliver('x@example.com')).toBe(false);
+    const result = await transport.send({
+      from: { name: 'Second', address: `second@${TEST_DOMAIN}` },
+      to: [`inbox@${TEST_DOMAIN}`],
+      subject: 'Signed',
+      text: 'dkim',
+      messageId: `dkim-1@${TEST_DOMAIN}`,
+      date: new Date(),
+    });
+    transport.close();
+    expect(result.accepted).toEqual([`inbox@${TEST_DOMAIN}`]);
+    const [row] = await db.query<{ headers: Record<string, string>; auth_results: { dkim: { domain: string }[] } }>(
+      `select headers, auth_results from agent_email_messages where message_id_header = $1`,
+      [`dkim-1@${TEST_DOMAIN}`],
+    );
+    expect(row!.headers['dkim-signature']).toMatch(/d=agents\.localhost;[\s\S]*s=tender1/);
+    // The key is not published in DNS (*.localhost), so the result is recorded but cannot be "pass".
+    expect(row!.auth_results.dkim[0]).toMatchObject({ domain: TEST_DOMAIN });
   });
 });
 

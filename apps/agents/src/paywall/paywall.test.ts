@@ -530,6 +530,19 @@ describe('email through the paywall', () => {
     expect([r.status, r.body.error.code]).toEqual([401, 'AUTH_REQUIRED']);
   });
 
+  it("refuses to advertise payment when the token's EIP-712 domain on chain differs from the configured one", async () => {
+    const mismatched = await startAgents({ db, chain, env: { X402_USDT_EIP712_NAME: 'USD₮0' } });
+    try {
+      const rec = mismatched.ctx.catalog.find('email.mailbox.create')!;
+      expect(rec).toMatchObject({ available: false, x402Price: null });
+      expect(rec.unavailableReason).toContain('"USDT0"');
+      const r = await call(mismatched.app, 'POST', MAILBOXES, { body: { localPart: 'zed', displayName: 'Z' } });
+      expect([r.status, r.headers['payment-required']]).toEqual([503, undefined]);
+    } finally {
+      await mismatched.close();
+    }
+  });
+
   it('unavailable services answer 503 before any challenge', async () => {
     const phone = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
       body: { agentName: 'a', areaCode: '415' },

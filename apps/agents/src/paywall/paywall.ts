@@ -319,7 +319,6 @@ async function paid<I>(
       const settled = await settleOnce(
         ctx,
         payments,
-        handler,
         { row, lease, fresh },
         proof,
         requirements,
@@ -402,10 +401,9 @@ async function authenticatePayer(payments: Payments, proof: Eip3009Proof, req: P
  * dropped so the client may pay again; a settlement whose outcome is not known keeps the row and is reconciled on
  * chain by the next attempt (an EIP-3009 nonce can be consumed once, so a second submission never charges twice).
  */
-async function settleOnce<I>(
+async function settleOnce(
   ctx: AgentsContext,
   payments: Payments,
-  handler: ServiceHandler<I>,
   { row, lease, fresh }: { row: PaidRow; lease: string; fresh: boolean },
   proof: Eip3009Proof,
   requirements: PaymentRequirements,
