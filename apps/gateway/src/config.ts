@@ -1,4 +1,4 @@
-import { field, int, port, str, url } from '@tender/platform';
+import { bool, field, int, port, str, url } from '@tender/platform';
 import { networkConfigSpec } from './networks/networkConfig.ts';
 
 export const gatewayConfigSpec = {
@@ -51,6 +51,25 @@ export const gatewayConfigSpec = {
     doc: 'A session unused for this many seconds ends (idle timeout)',
     parse: int(60, 7 * 86_400),
     default: 30 * 60,
+  }),
+  // Webhooks (webhooks/settings.ts): passed as ctx.webhooks and startGatewayWorkers({ webhookConcurrency }).
+  webhookDisableAfterDays: field({
+    env: 'WEBHOOK_DISABLE_AFTER_DAYS',
+    doc: 'A webhook endpoint whose deliveries have only failed for this many days is disabled (audit entry webhook_endpoint.disabled)',
+    parse: int(1, 90),
+    default: 3,
+  }),
+  webhookTestAllowLoopback: field({
+    env: 'WEBHOOK_TEST_ALLOW_LOOPBACK',
+    doc: 'Test-mode webhook endpoints may point at loopback (localhost, 127.0.0.1, ::1); live endpoints never may (https and public addresses only)',
+    parse: bool,
+    default: (profile) => profile === 'dev',
+  }),
+  webhookConcurrency: field({
+    env: 'WEBHOOK_CONCURRENCY',
+    doc: 'Webhook deliveries in flight per worker process',
+    parse: int(1, 1000),
+    default: 32,
   }),
   // Chains: RPC URLs, relayer keys, deposit factory, confirmations, watcher pacing (networks/networkConfig.ts).
   ...networkConfigSpec,

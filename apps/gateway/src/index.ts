@@ -7,6 +7,8 @@ export { ensureDevMerchant } from './accounts/devMerchant.ts';
 export { gatewayAuthContext } from './auth/authAdapters.ts';
 export { gatewayJobQueues } from './jobs.ts';
 export { audit, type AuditInput } from './audit/audit.ts';
+export * from './webhooks/verifyWebhook.ts';
+export { webhookJobQueues } from './webhooks/jobQueues.ts';
 export { requireAuth, principalOf, securityFor, ENVIRONMENT_HEADER, type Credential } from './http/authenticate.ts';
 export type { Principal, Actor } from './auth/principal.ts';
 export { actorOf } from './auth/principal.ts';

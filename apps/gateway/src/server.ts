@@ -13,6 +13,7 @@ import { paymentRoutes } from './payments/paymentRoutes.ts';
 import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
+import { webhookRoutes } from './webhooks/webhookRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -80,6 +81,21 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
         { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
+        {
+          name: 'Webhooks',
+          description:
+            'Signed events to your endpoints. Each event is POSTed as JSON `{id, object: "event", type, created ' +
+            '(unix s), livemode, api_version, data: {object, …}}` with the header `Tender-Signature: t=<unix s>,' +
+            'v1=<hex>`: v1 = hex HMAC-SHA256(key = the endpoint secret `whsec_…` as UTF-8, message = `<t>.<raw ' +
+            'body>`), one v1 per active secret (two during a rotation overlap). Verify over the raw bytes before ' +
+            'parsing, reject a timestamp more than 300 s from now, deduplicate on `id` (the same on every attempt). ' +
+            'A 2xx within 10 s is success; anything else (redirects are not followed) is retried 8 times over about ' +
+            '10 hours (30 s, 2 min, 10 min, 30 min, 1 h, 2 h, 3 h, 3.5 h, each ±20%). An endpoint with only failures ' +
+            'for 3 days is disabled (audit log: webhook_endpoint.disabled). Events: payment.detected, ' +
+            'payment.confirmed, payment.completed, payment.underpaid, payment.overpaid (data.excess_amount), ' +
+            'payment.expired, payment.late, payment.invalid_asset, settlement.submitted, settlement.completed, ' +
+            'settlement.failed; data.object is the payment intent as the API returns it.',
+        },
       ],
     },
   });
@@ -94,5 +110,6 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   networkRoutes(app, ctx);
   settingsRoutes(app, ctx);
   ledgerRoutes(app, ctx);
+  webhookRoutes(app, ctx);
   return app;
 }

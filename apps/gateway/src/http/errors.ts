@@ -17,6 +17,8 @@ export const GATEWAY_ERRORS = {
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],
   CURRENCY_NOT_SUPPORTED: [400, 'invalid_request_error'],
   VAULT_NOT_CONFIGURED: [400, 'invalid_request_error'],
+  // Webhooks (issue 5): a URL the SSRF guard refuses (scheme, credentials, non-public address, does not resolve).
+  WEBHOOK_URL_REJECTED: [400, 'invalid_request_error'],
   AUTHENTICATION_REQUIRED: [401, 'authentication_error'],
   INVALID_CREDENTIALS: [401, 'authentication_error'],
   INVALID_API_KEY: [401, 'authentication_error'],
@@ -37,6 +39,8 @@ export const GATEWAY_ERRORS = {
   EMAIL_UNCHANGED: [409, 'invalid_request_error'],
   EMAIL_IN_USE: [409, 'invalid_request_error'],
   IDP_ACCOUNT_EXISTS: [409, 'invalid_request_error'],
+  WEBHOOK_ENDPOINT_LIMIT: [409, 'invalid_request_error'],
+  WEBHOOK_ENDPOINT_DISABLED: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
   RATE_LIMITED: [429, 'rate_limit_error'],
@@ -46,6 +50,7 @@ export const GATEWAY_ERRORS = {
   EMAIL_UNAVAILABLE: [503, 'api_error'],
   IDP_NOT_CONFIGURED: [503, 'api_error'],
   IDP_UNAVAILABLE: [503, 'api_error'],
+  WEBHOOKS_UNAVAILABLE: [503, 'api_error'],
 } as const satisfies Record<string, readonly [number, string]>;
 
 export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;

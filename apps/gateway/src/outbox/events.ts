@@ -2,6 +2,7 @@
 // makes the change it announces, so it exists if and only if that change committed, exactly once. The webhook
 // issue delivers rows to endpoints; nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
+import { fanOutEvent } from '../webhooks/fanOut.ts';
 
 export interface OutgoingEvent {
   merchantId: string;
@@ -32,6 +33,14 @@ export async function emitEvent(tx: Sql, e: OutgoingEvent): Promise<string> {
       e.createdAt,
     ],
   );
+  // Webhooks: one delivery and its job per subscribed endpoint, committed with the event (webhooks/fanOut.ts).
+  await fanOutEvent(tx, {
+    id,
+    merchantId: e.merchantId,
+    environment: e.environment,
+    type: e.type,
+    createdAt: e.createdAt,
+  });
   return id;
 }
 

@@ -4,6 +4,7 @@
 export {
   createJobRunner,
   enqueue,
+  enqueueMany,
   PermanentJobError,
   RetryLaterError,
   exponentialBackoff,

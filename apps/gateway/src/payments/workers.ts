@@ -7,7 +7,8 @@ import type { SweepOptions } from '../settlement/sweeper.ts';
 import { createRpcChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
 import { paymentJobQueues } from './jobQueues.ts';
-import { createJobRunner, type JobRunner } from './platformJobs.ts';
+import { createJobRunner, type JobRunner, type QueueDefinition } from './platformJobs.ts';
+import { WEBHOOK_QUEUES } from '../webhooks/jobQueues.ts';
 
 export interface GatewayWorkersOptions {
   /** Run the chain watchers (default true). */
@@ -17,6 +18,8 @@ export interface GatewayWorkersOptions {
   /** Restrict watchers to these network ids (default: every available network). */
   networks?: readonly string[];
   jobConcurrency?: number;
+  /** Webhook deliveries at once, on a runner of their own (they wait on merchants' servers). Default 32. */
+  webhookConcurrency?: number;
   jobPollMs?: number;
   sweep?: SweepOptions;
   onWatcherCommit?: (network: string, r: PollResult) => void;
@@ -25,6 +28,7 @@ export interface GatewayWorkersOptions {
 export interface GatewayWorkers {
   watchers: readonly ChainWatcher[];
   runner: JobRunner | undefined;
+  webhookRunner: JobRunner | undefined;
   stop(): Promise<void>;
 }
 
@@ -51,23 +55,44 @@ export async function startGatewayWorkers(
     }
   }
   let runner: JobRunner | undefined;
+  let webhookRunner: JobRunner | undefined;
   if (opts.jobs !== false) {
+    // Every gateway queue (email links, expiry, sweeps …): one runner per process claims them all, except webhook
+    // deliveries, which get their own so that slow receivers never hold the slots of sweeps and expiry.
+    const all: Record<string, QueueDefinition> = {
+      ...gatewayJobQueues(ctx),
+      ...paymentJobQueues(ctx, opts.sweep ?? {}),
+    };
+    const pick = (webhooks: boolean) =>
+      Object.fromEntries(Object.entries(all).filter(([q]) => WEBHOOK_QUEUES.includes(q) === webhooks));
     runner = createJobRunner({
       db: ctx.db,
-      // Every gateway queue (email links, expiry, sweeps …): one runner per process claims them all.
-      queues: { ...gatewayJobQueues(ctx), ...paymentJobQueues(ctx, opts.sweep ?? {}) },
+      queues: pick(false),
       concurrency: opts.jobConcurrency ?? 4,
       pollMs: opts.jobPollMs ?? 1000,
       logger: ctx.logger.child({ svc: 'gateway-jobs' }),
     });
+    webhookRunner = createJobRunner({
+      db: ctx.db,
+      queues: pick(true),
+      concurrency: opts.webhookConcurrency ?? 32,
+      pollMs: opts.jobPollMs ?? 1000,
+      logger: ctx.logger.child({ svc: 'gateway-webhooks' }),
+    });
     await runner.start();
+    await webhookRunner.start();
   }
   ctx.logger.info({ watchers: watchers.map((w) => w.network), jobs: !!runner }, 'gateway workers started');
   return {
     watchers,
     runner,
+    webhookRunner,
     async stop() {
-      await Promise.all([...watchers.map((w) => w.stop()), runner?.stop({ timeoutMs: 10_000 })]);
+      await Promise.all([
+        ...watchers.map((w) => w.stop()),
+        runner?.stop({ timeoutMs: 10_000 }),
+        webhookRunner?.stop({ timeoutMs: 10_000 }),
+      ]);
     },
   };
 }

@@ -1,0 +1,64 @@
+// Fan-out of an outbox event to the merchant's webhook endpoints.
+//
+// Why here, in the transaction that writes the event (called by emitEvent), rather than a cursor over
+// gateway_events.seq or a separate fan-out job:
+//  * a cursor over an identity column skips rows: seq values are taken at insert, but transactions commit in another
+//    order, so a reader that has passed seq 12 may later see 11 commit. Making that safe means waiting on the oldest
+//    open transaction (snapshot xmin), a second protocol beside the job runner's leases;
+//  * a fan-out job per event would be durable too, but costs one more job (claim, run, complete) per event before
+//    the first delivery job even exists;
+//  * written here, a delivery row and its job exist if and only if the event commits, atomically with the payment
+//    transition that caused it, and from then on the job runner's guarantees (lease, requeue on expiry, at least
+//    once until done) carry it to the endpoint, through crashes and kill -9 included.
+// The cost is one indexed read of the tenant's enabled endpoints per event (nothing more when there are none).
+import { newId, type Sql } from '@tender/platform';
+import { enqueueMany } from '../payments/platformJobs.ts';
+import { ALL_EVENTS } from './eventTypes.ts';
+import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
+
+/**
+ * Job runs allowed for one delivery's automatic schedule: its 9 attempts (the handler ends the schedule itself after
+ * the last, see settings.ts), plus a margin for runs a crashed worker never finished (an expired lease counts as a
+ * run), so that a crash does not end the schedule early.
+ */
+export const DELIVERY_JOB_MAX_RUNS = 12;
+
+export interface FanOutEvent {
+  id: string;
+  merchantId: string;
+  environment: 'test' | 'live';
+  type: string;
+  createdAt: Date;
+}
+
+/** Creates one delivery (and its job) per subscribed enabled endpoint, in `tx`. Returns the delivery ids. */
+export async function fanOutEvent(tx: Sql, e: FanOutEvent): Promise<string[]> {
+  const endpoints = await tx.query<{ id: string }>(
+    `select id from webhook_endpoints
+      where merchant_id = $1 and environment = $2 and status = 'enabled' and deleted_at is null
+        and ($3 = any(enabled_events) or $4 = any(enabled_events))
+      order by id`,
+    [e.merchantId, e.environment, e.type, ALL_EVENTS],
+  );
+  if (endpoints.length === 0) return [];
+  const ids = endpoints.map(() => newId('whd'));
+  const inserted = await tx.query<{ id: string }>(
+    `insert into webhook_deliveries (id, event_id, endpoint_id, merchant_id, environment, event_type, created_at,
+       updated_at)
+     select d.id, $2, d.endpoint_id, $3, $4, $5, $6, $6
+       from unnest($1::text[], $7::text[]) as d(id, endpoint_id)
+     on conflict (event_id, endpoint_id) do nothing
+     returning id`,
+    [ids, e.id, e.merchantId, e.environment, e.type, e.createdAt, endpoints.map((x) => x.id)],
+  );
+  await enqueueMany(
+    tx,
+    inserted.map((d) => ({
+      queue: WEBHOOK_DELIVERY_QUEUE,
+      payload: { deliveryId: d.id } satisfies DeliveryJobPayload,
+      idempotencyKey: `webhook:${d.id}`,
+      maxAttempts: DELIVERY_JOB_MAX_RUNS,
+    })),
+  );
+  return inserted.map((d) => d.id);
+}

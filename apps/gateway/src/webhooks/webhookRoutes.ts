@@ -1,0 +1,369 @@
+// Webhook endpoints (register, list, get, update, delete, rotate the secret) and the delivery log (list, detail,
+// manual retry). Thin: validate, call the operation, shape the response.
+import type { App } from '@tender/platform';
+import { Type } from 'typebox';
+import type { GatewayContext } from '../context.ts';
+import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import {
+  errorResponses,
+  ListQuery,
+  listOf,
+  Nullable,
+  NullableTimestamp,
+  StringEnum,
+  Timestamp,
+} from '../http/schemas.ts';
+import { DELIVERY_STATUSES, deliveryView, getDelivery, listDeliveries, retryDelivery } from './deliveries.ts';
+import {
+  createWebhookEndpoint,
+  DEFAULT_OVERLAP_SECONDS,
+  deleteWebhookEndpoint,
+  endpointView,
+  getWebhookEndpoint,
+  listWebhookEndpoints,
+  MAX_OVERLAP_SECONDS,
+  rotateWebhookSecret,
+  updateWebhookEndpoint,
+} from './endpoints.ts';
+import { ALL_EVENTS, WEBHOOK_EVENT_TYPES } from './eventTypes.ts';
+
+const tags = ['Webhooks'];
+const accepts = ['key', 'session'] as const;
+
+const EventType = StringEnum([...WEBHOOK_EVENT_TYPES, ALL_EVENTS] as const, {
+  description: `An event type, or "${ALL_EVENTS}" (alone) for every type`,
+});
+const Url = Type.String({
+  minLength: 1,
+  maxLength: 2048,
+  description:
+    'Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback ' +
+    '(localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No ' +
+    'credentials or fragment.',
+});
+const EnabledEvents = Type.Array(EventType, {
+  minItems: 1,
+  maxItems: 32,
+  description: 'Types delivered to the endpoint',
+});
+const Description = Type.String({ maxLength: 500 });
+
+const EndpointSchema = Type.Object(
+  {
+    id: Type.String({ description: 'we_…' }),
+    object: Type.Literal('webhook_endpoint'),
+    url: Type.String(),
+    description: Nullable(Type.String()),
+    enabled_events: Type.Array(Type.String()),
+    status: StringEnum(['enabled', 'disabled'] as const),
+    disabled_reason: Nullable(
+      StringEnum(['manual', 'failing'] as const, {
+        description: 'manual: by you; failing: by Tender after only failed attempts for days (see the audit log)',
+      }),
+    ),
+    disabled_at: NullableTimestamp,
+    livemode: Type.Boolean(),
+    secret_rotated_at: NullableTimestamp,
+    previous_secret_expires_at: Type.Union([Timestamp, Type.Null()], {
+      description: 'Until then the previous secret signs too (a second v1); null outside an overlap',
+    }),
+    failing_since: Type.Union([Timestamp, Type.Null()], {
+      description: 'Start of the current run of failed attempts; null after a success',
+    }),
+    created_at: Timestamp,
+    updated_at: Timestamp,
+  },
+  { description: 'Webhook endpoint (the secret is never shown again after create and rotate-secret)' },
+);
+
+const WithSecret = (description: string) =>
+  Type.Object(
+    {
+      ...EndpointSchema.properties,
+      secret: Type.String({
+        description: 'whsec_…: the signing secret. Shown only in this response; store it now (HMAC key, as UTF-8).',
+      }),
+    },
+    { description },
+  );
+
+const AttemptSchema = Type.Object({
+  attempt: Type.Integer({ description: '1, 2, … per delivery' }),
+  started_at: Timestamp,
+  status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no answer' }),
+  latency_ms: Type.Union([Type.Integer(), Type.Null()]),
+  response_excerpt: Type.Union([Type.String(), Type.Null()], { description: 'First bytes of the answer (≤ 1 KiB)' }),
+  error: Type.Union([Type.String(), Type.Null()], {
+    description: 'Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success',
+  }),
+  manual: Type.Boolean({ description: 'Asked for with POST /v1/webhook-deliveries/{id}/retry' }),
+});
+
+const DeliverySchema = Type.Object(
+  {
+    id: Type.String({ description: 'whd_…' }),
+    object: Type.Literal('webhook_delivery'),
+    event_id: Type.String({ description: 'evt_…: the `id` of the event body, the same on every attempt' }),
+    event_type: Type.String(),
+    endpoint_id: Type.String(),
+    url: Type.String({ description: 'The endpoint’s URL now' }),
+    livemode: Type.Boolean(),
+    status: StringEnum(DELIVERY_STATUSES, {
+      description:
+        'pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint ' +
+        'was disabled or deleted first',
+    }),
+    attempt_count: Type.Integer(),
+    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'Next automatic attempt (pending only)' }),
+    last_attempt_at: NullableTimestamp,
+    last_status_code: Type.Union([Type.Integer(), Type.Null()]),
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    succeeded_at: NullableTimestamp,
+    created_at: Timestamp,
+    attempts: Type.Optional(Type.Array(AttemptSchema, { description: 'Every attempt, oldest first (detail only)' })),
+  },
+  { description: 'Delivery of one event to one endpoint' },
+);
+
+const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+export function webhookRoutes(app: App, ctx: GatewayContext): void {
+  app.post(
+    '/v1/webhook-endpoints',
+    {
+      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      schema: {
+        tags,
+        summary: 'Register a webhook endpoint',
+        description:
+          'Events of the key’s environment whose type is in `enabled_events` are POSTed to `url`, signed with ' +
+          'the endpoint secret returned here once (`secret`). A URL the SSRF guard refuses answers 400 ' +
+          `WEBHOOK_URL_REJECTED; more than the per-environment maximum 409 WEBHOOK_ENDPOINT_LIMIT. Needs webhooks:manage.`,
+        security: securityFor(accepts),
+        body: Type.Object(
+          { url: Url, enabled_events: EnabledEvents, description: Type.Optional(Description) },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: WithSecret('The new endpoint, with its secret'),
+          ...errorResponses(400, 401, 403, 409, 429, 503),
+        },
+      },
+    },
+    async (req, reply) => {
+      const { endpoint, secret } = await createWebhookEndpoint(ctx, principalOf(req), req.body);
+      return reply
+        .code(201)
+        .header('cache-control', 'no-store')
+        .send({ ...endpointView(endpoint, ctx.now()), secret } as never);
+    },
+  );
+
+  app.get(
+    '/v1/webhook-endpoints',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'List webhook endpoints',
+        description: 'Newest first; deleted endpoints are not listed.',
+        security: securityFor(accepts),
+        querystring: Type.Object(ListQuery, { additionalProperties: false }),
+        response: { 200: listOf(EndpointSchema, 'A page of webhook endpoints'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => {
+      const p = principalOf(req);
+      const r = await listWebhookEndpoints(ctx, p, { limit: req.query.limit ?? 20, cursor: req.query.cursor });
+      const now = ctx.now();
+      return {
+        object: 'list' as const,
+        data: r.endpoints.map((e) => endpointView(e, now)),
+        has_more: r.nextCursor !== null,
+        next_cursor: r.nextCursor,
+      } as never;
+    },
+  );
+
+  app.get(
+    '/v1/webhook-endpoints/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Retrieve a webhook endpoint',
+        description: 'Another merchant’s or environment’s id, or a deleted endpoint, answers 404.',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => endpointView(await getWebhookEndpoint(ctx, principalOf(req), req.params.id), ctx.now()) as never,
+  );
+
+  app.patch(
+    '/v1/webhook-endpoints/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      schema: {
+        tags,
+        summary: 'Update a webhook endpoint',
+        description:
+          'Changes any of url (checked like at registration), enabled_events, description (null clears it) and ' +
+          'status. `status: disabled` stops deliveries (pending ones end as failed); `status: enabled` resumes them ' +
+          'for new events and clears the failure record, also after Tender disabled a failing endpoint.',
+        security: securityFor(accepts),
+        params: IdParams,
+        body: Type.Object(
+          {
+            url: Type.Optional(Url),
+            enabled_events: Type.Optional(EnabledEvents),
+            description: Type.Optional(Nullable(Description)),
+            status: Type.Optional(StringEnum(['enabled', 'disabled'] as const)),
+          },
+          { additionalProperties: false, minProperties: 1 },
+        ),
+        response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) =>
+      endpointView(await updateWebhookEndpoint(ctx, principalOf(req), req.params.id, req.body), ctx.now()) as never,
+  );
+
+  app.delete(
+    '/v1/webhook-endpoints/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      schema: {
+        tags,
+        summary: 'Delete a webhook endpoint',
+        description:
+          'Nothing more is delivered to it; pending deliveries end as failed. Its deliveries stay in the log.',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            id: Type.String(),
+            object: Type.Literal('webhook_endpoint'),
+            deleted: Type.Literal(true),
+          }),
+          ...errorResponses(400, 401, 403, 404, 429),
+        },
+      },
+    },
+    async (req) => {
+      await deleteWebhookEndpoint(ctx, principalOf(req), req.params.id);
+      return { id: req.params.id, object: 'webhook_endpoint' as const, deleted: true as const };
+    },
+  );
+
+  app.post(
+    '/v1/webhook-endpoints/:id/rotate-secret',
+    {
+      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      schema: {
+        tags,
+        summary: 'Rotate the signing secret',
+        description:
+          'Returns a new secret once. For `overlap_seconds` (default 86400, max 604800; 0 = none) the previous ' +
+          'secret keeps signing too: each delivery carries two v1 signatures, newest first, so receivers can switch ' +
+          'secrets without rejecting a delivery. Rotating again during an overlap retires the older secret.',
+        security: securityFor(accepts),
+        params: IdParams,
+        body: Type.Optional(
+          Type.Object(
+            {
+              overlap_seconds: Type.Optional(
+                Type.Integer({ minimum: 0, maximum: MAX_OVERLAP_SECONDS, default: DEFAULT_OVERLAP_SECONDS }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+        ),
+        response: {
+          200: WithSecret('The endpoint, with its new secret'),
+          ...errorResponses(400, 401, 403, 404, 429, 503),
+        },
+      },
+    },
+    async (req, reply) => {
+      const overlap = req.body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
+      const { endpoint, secret } = await rotateWebhookSecret(ctx, principalOf(req), req.params.id, overlap);
+      return reply.header('cache-control', 'no-store').send({ ...endpointView(endpoint, ctx.now()), secret } as never);
+    },
+  );
+
+  app.get(
+    '/v1/webhook-deliveries',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'Delivery log',
+        description:
+          'Deliveries (one per event and endpoint), newest first, filtered by event, endpoint and status. The detail ' +
+          '(GET /v1/webhook-deliveries/{id}) lists every attempt; POST /v1/webhook-deliveries/{id}/retry asks for ' +
+          'one more attempt now.',
+        security: securityFor(accepts),
+        querystring: Type.Object(
+          {
+            event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+            status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
+            ...ListQuery,
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: listOf(DeliverySchema, 'A page of deliveries'), ...errorResponses(400, 401, 403, 429) },
+      },
+    },
+    async (req) => {
+      const q = req.query;
+      const r = await listDeliveries(ctx, principalOf(req), { ...q, limit: q.limit ?? 20 });
+      return {
+        object: 'list' as const,
+        data: r.deliveries.map((d) => deliveryView(d)),
+        has_more: r.nextCursor !== null,
+        next_cursor: r.nextCursor,
+      } as never;
+    },
+  );
+
+  app.get(
+    '/v1/webhook-deliveries/:id',
+    {
+      onRequest: requireAuth(ctx, accepts, 'read'),
+      schema: {
+        tags,
+        summary: 'A delivery with every attempt',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 429) },
+      },
+    },
+    async (req) => {
+      const { delivery, attempts } = await getDelivery(ctx, principalOf(req), req.params.id);
+      return deliveryView(delivery, attempts) as never;
+    },
+  );
+
+  app.post(
+    '/v1/webhook-deliveries/:id/retry',
+    {
+      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      schema: {
+        tags,
+        summary: 'Retry a delivery now',
+        description:
+          'Schedules one attempt at once, whatever the status (a succeeded delivery is sent again with the same ' +
+          'event id). It runs within seconds; its outcome appears in the attempts. A success ends the automatic ' +
+          'schedule; a failure leaves it as it was. Asking again before it ran asks for the same attempt. A ' +
+          'disabled or deleted endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.',
+        security: securityFor(accepts),
+        params: IdParams,
+        response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+      },
+    },
+    async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)) as never,
+  );
+}
