@@ -73,6 +73,8 @@ export async function listPayments(
     q,
     like,
     q ? q.toLowerCase() : null,
+    // Every network id: a search by deposit address probes the (network, address) index once per network.
+    networkRegistryOf(ctx).all.map((n) => n.id),
   ];
   const where = `i.merchant_id = $1 and i.environment = $2
     and ($3::text is null or i.status = $3)
@@ -84,7 +86,7 @@ export async function listPayments(
       or i.id = $8
       or i.order_reference ilike $9
       or i.description ilike $9
-      or exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.address = $10)
+      or i.id in (select d.payment_id from deposit_addresses d where d.network = any($11::text[]) and d.address = $10)
       or exists (select 1 from chain_transfers c where c.payment_id = i.id and c.tx_hash = $10))`;
   const rows = await ctx.db.query<IntentRow>(
     `select ${INTENT_COLUMNS} from payment_intents i where ${where}
@@ -101,12 +103,12 @@ export async function listPayments(
       else {
         // The whole page is one millisecond: return that millisecond entirely (rare; exceeds `limit`).
         page = await ctx.db.query<IntentRow>(
-          `select ${INTENT_COLUMNS} from payment_intents i where ${where} and i.created_at = $11
+          `select ${INTENT_COLUMNS} from payment_intents i where ${where} and i.created_at = $12
            order by i.id desc`,
           [...params, new Date(boundary)],
         );
         const [older] = await ctx.db.query(
-          `select 1 from payment_intents i where ${where} and i.created_at < $11 limit 1`,
+          `select 1 from payment_intents i where ${where} and i.created_at < $12 limit 1`,
           [...params, new Date(boundary)],
         );
         hasMore = older !== undefined;
@@ -171,7 +173,11 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
   return {
     ...intentView(row, deposits, viewOptions(ctx)),
     object: 'payment',
-    timeline: timeline.map((e) => ({
+    // The creation is implied by the intent row; the table holds the changes after it.
+    timeline: [
+      { status: 'AWAITING_PAYMENT', previous_status: null, reason: 'created', data: {}, created_at: row.created_at },
+      ...timeline,
+    ].map((e) => ({
       status: e.status,
       previous_status: e.previous_status,
       reason: e.reason,

@@ -48,6 +48,7 @@
 //   PAID -> OVERPAID (more funds) | SETTLEMENT_PENDING | SETTLEMENT_FAILED | SETTLED
 //   OVERPAID -> SETTLEMENT_PENDING | SETTLEMENT_FAILED | SETTLED
 //   SETTLEMENT_PENDING -> SETTLED | SETTLEMENT_FAILED
+//                      -> PAID | OVERPAID (a third party's unfinal sweep orphaned by a reorg, none of ours in flight)
 //   SETTLEMENT_FAILED -> SETTLEMENT_PENDING (retry) | SETTLED
 //   EXPIRED | UNDERPAID -> LATE_PAYMENT (late funds final)
 //   INVALID_ASSET -> DETECTED | CONFIRMING | PAID | OVERPAID (official funds came after all)

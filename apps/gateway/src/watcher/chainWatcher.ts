@@ -53,6 +53,8 @@ export interface ChainWatcherOptions {
   owner?: string;
   /** Called after each committed poll that changed payments (tests, benchmark). */
   onCommit?: (r: PollResult) => void;
+  /** Called after every poll of the loop with its result and duration (metrics, benchmark). */
+  onPoll?: (r: PollResult, ms: number) => void;
 }
 
 export interface PollResult {
@@ -306,7 +308,9 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     while (!stopped) {
       let delay = opts.pollMs;
       try {
+        const started = performance.now();
         const r = await pollOnce();
+        opts.onPoll?.(r, performance.now() - started);
         failures = 0;
         if (r.changedPayments.length > 0 || r.reorg) opts.onCommit?.(r);
         if (r.behind) delay = 0;

@@ -1,0 +1,133 @@
+// Group commit for intent creation. Requests that arrive while a batch is being written queue up and go together
+// in the next one: one statement (gateway_create_intents, migrations/0404) and one commit for many intents, instead
+// of one each. At low load a batch holds one intent and is sent at once (no waiting on a timer); under load batches
+// grow by themselves. At most `maxInFlight` batches run at once per process, so the pool stays free for other work.
+//
+// Failure isolation: a batch is one statement, so an error writes nothing; its intents are then written one by one
+// (gateway_create_intent), so one bad intent fails only its own request.
+import type { Database } from '@tender/platform';
+import { EXPIRY_QUEUE } from './queues.ts';
+
+export interface IntentRecord {
+  id: string;
+  merchant_id: string;
+  environment: 'test' | 'live';
+  amount: string;
+  currency: string;
+  decimals: number;
+  order_reference: string | null;
+  description: string | null;
+  methods: string[];
+  email: string | null;
+  success_url: string | null;
+  cancel_url: string | null;
+  metadata: Record<string, string>;
+  expires_at: string;
+  created_at: string;
+  /** The default expiry the intent used (re-checked in the database), or null when the request set its own. */
+  default_expiry: number | null;
+  salt: string;
+  deposits: { network: string; address: string; token: string; vault: string; factory: string }[];
+}
+
+interface Pending {
+  record: IntentRecord;
+  resolve: (written: boolean) => void;
+  reject: (err: unknown) => void;
+}
+
+const MAX_BATCH = 200;
+
+export class IntentBatcher {
+  private queue: Pending[] = [];
+  private inFlight = 0;
+  /** Statements sent (batches and single fallbacks), for tests and metrics. */
+  statements = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly maxInFlight = 4,
+  ) {}
+
+  /** Resolves true when written, false when the guard refused it (stale settings: reload and retry). */
+  write(record: IntentRecord): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ record, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.maxInFlight && this.queue.length > 0) {
+      const batch = this.queue.splice(0, MAX_BATCH);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Pending[]): Promise<void> {
+    this.statements++;
+    try {
+      const refused = await this.db.query<{ id: string }>('select gateway_create_intents($1::text::jsonb, $2) as id', [
+        JSON.stringify(batch.map((p) => p.record)),
+        EXPIRY_QUEUE,
+      ]);
+      const no = new Set(refused.map((r) => r.id));
+      for (const p of batch) p.resolve(!no.has(p.record.id));
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return;
+      }
+      // Something in the batch failed: write each on its own so that only the culprit fails.
+      this.statements += batch.length;
+      await Promise.all(batch.map((p) => writeOne(this.db, p.record).then(p.resolve, p.reject)));
+    }
+  }
+}
+
+/** One intent, one statement (also used inside a caller's transaction, e.g. with Idempotency-Key). */
+export async function writeOne(sql: Pick<Database, 'query'>, r: IntentRecord): Promise<boolean> {
+  const [res] = await sql.query<{ ok: boolean }>(
+    `select gateway_create_intent($1, $2, $3, $4::numeric, $5, $6::smallint, $7, $8, $9::text[], $10, $11, $12,
+       $13::text::jsonb, $14::timestamptz, $15::text[], $16::text[], $17, $18::timestamptz, $19::int, $20::text[],
+       $21::text[], $22::text[], $23) as ok`,
+    [
+      r.id,
+      r.merchant_id,
+      r.environment,
+      r.amount,
+      r.currency,
+      r.decimals,
+      r.order_reference,
+      r.description,
+      r.methods,
+      r.email,
+      r.success_url,
+      r.cancel_url,
+      JSON.stringify(r.metadata),
+      r.expires_at,
+      r.deposits.map((d) => d.network),
+      r.deposits.map((d) => d.vault),
+      r.salt,
+      r.created_at,
+      r.default_expiry,
+      r.deposits.map((d) => d.address),
+      r.deposits.map((d) => d.token),
+      r.deposits.map((d) => d.factory),
+      EXPIRY_QUEUE,
+    ],
+  );
+  return res?.ok === true;
+}
+
+const batchers = new WeakMap<Database, IntentBatcher>();
+
+export function intentBatcherOf(db: Database): IntentBatcher {
+  let b = batchers.get(db);
+  if (!b) batchers.set(db, (b = new IntentBatcher(db)));
+  return b;
+}

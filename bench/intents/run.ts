@@ -1,0 +1,310 @@
+/**
+ * Payment intents on PostgreSQL, two figures:
+ *
+ * 1. Throughput of POST /v1/payment-intents (API-key auth, validation, settings, CREATE2 deposit address, intent +
+ *    deposit address + timeline + expiry job in one statement) beside a bare Fastify + postgres.js route doing one
+ *    INSERT, in the same run, against the same PostgreSQL server, with the same pool size. Load comes from
+ *    autocannon in a child process (so it does not share the servers' event loop); the two servers alternate in
+ *    rounds so machine noise hits both. Target ratio >= 0.6.
+ *
+ * 2. Detection latency: from the moment a transfer's block exists (automine: the send returns once the block is
+ *    mined) to the commit of the status change (DETECTED), with the chain watcher running as in production
+ *    (polling), with 100 and with 100,000 open intents. Also the watcher's processing time per block and its RPC
+ *    calls per block. Target: <= 1 block interval (devnet: 1 s) + 250 ms, and the 100,000 figure within 1.2x of
+ *    the 100 figure with the same number of RPC calls per block.
+ *
+ *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [seconds per round=5] [rounds=3] [big=100000]
+ */
+import { spawn } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import postgres from 'postgres';
+import { createDevnetClient, devnetAccounts, startDevnet, type DevnetManifest } from '@tender/evm';
+import { createLogger, migrate, newId, openDatabase, platformMigrations, type Database } from '@tender/platform';
+import { erc20Abi, getAddress, type Address } from 'viem';
+import { createGatewayServer, gatewayMigrations, type GatewayContext } from '../../apps/gateway/src/index.ts';
+import { issueApiKey } from '../../apps/gateway/src/apiKeys/apiKeys.ts';
+import { createMerchantWithOwner } from '../../apps/gateway/src/accounts/accounts.ts';
+import { SYSTEM_ACTOR } from '../../apps/gateway/src/auth/principal.ts';
+import { createNetworkRegistry } from '../../apps/gateway/src/networks/registry.ts';
+import { createPaymentIntent } from '../../apps/gateway/src/payments/createPaymentIntent.ts';
+import { setVault } from '../../apps/gateway/src/settings/settlementSettings.ts';
+import { createRpcChainReader } from '../../apps/gateway/src/watcher/chainReader.ts';
+import { createChainWatcher, type PollResult } from '../../apps/gateway/src/watcher/chainWatcher.ts';
+import { printTable } from '../_lib/printTable.ts';
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const ROUNDS = Number(process.argv[3] ?? 3);
+const BIG = Number(process.argv[4] ?? 100_000);
+const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const POOL = 10;
+const CONNECTIONS = 32;
+const BODY = JSON.stringify({
+  amount: '10.50',
+  networks: ['devnet'],
+  order_reference: 'bench-order',
+  description: 'bench',
+});
+const log = createLogger({ level: 'silent' });
+
+async function freshDb(tag: string): Promise<Database & { drop(): Promise<void> }> {
+  const schema = `bench_${tag}_${Date.now().toString(36)}`;
+  const db = await openDatabase({ url: URL_, schema, poolSize: POOL });
+  await migrate(db, [...(await platformMigrations()), ...(await gatewayMigrations())]);
+  return Object.assign(db, {
+    async drop() {
+      await db.exec(`drop schema if exists ${schema} cascade`);
+      await db.close();
+    },
+  });
+}
+
+async function merchantWithKey(db: Database): Promise<{ merchantId: string; secret: string }> {
+  const now = new Date();
+  const { merchant } = await createMerchantWithOwner(db, {
+    businessName: 'Bench',
+    email: null,
+    emailVerifiedAt: null,
+    passwordHash: null,
+    now,
+  });
+  const { secret } = await issueApiKey(db, {
+    merchantId: merchant.id,
+    name: 'bench',
+    environment: 'test',
+    role: 'developer',
+    createdBy: null,
+    actor: SYSTEM_ACTOR,
+    now,
+  });
+  return { merchantId: merchant.id, secret };
+}
+
+function gatewayCtx(db: Database, manifest: DevnetManifest, confirmations = 2): GatewayContext {
+  return {
+    db,
+    logger: log,
+    now: () => new Date(),
+    config: { publicUrl: 'http://127.0.0.1', profile: 'dev' },
+    networks: [{ id: 'devnet', environment: 'test', rpcUrl: manifest.rpcUrl }],
+    networkRegistry: createNetworkRegistry(
+      { profile: 'dev', watcherPollMs: 100 },
+      { devnet: manifest, devnetOverrides: { confirmations } },
+    ),
+  };
+}
+
+interface LoadResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon in a child process: its JSON summary. */
+function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
+  const args = [bin, '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-b', BODY, '-j'];
+  for (const [k, v] of Object.entries({ 'content-type': 'application/json', ...headers })) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      try {
+        const j = JSON.parse(out) as {
+          requests: { average: number };
+          latency: { p50: number; p99: number };
+          non2xx: number;
+          errors: number;
+        };
+        resolve({
+          rps: j.requests.average,
+          p50: j.latency.p50,
+          p99: j.latency.p99,
+          non2xx: j.non2xx,
+          errors: j.errors,
+        });
+      } catch (err) {
+        reject(new Error(`autocannon exited ${code}: ${out.slice(0, 500)} ${String(err)}`));
+      }
+    });
+  });
+}
+
+async function throughput(manifest: DevnetManifest): Promise<void> {
+  // Tender's gateway.
+  const gdb = await freshDb('gw');
+  const { merchantId, secret } = await merchantWithKey(gdb);
+  const ctx = gatewayCtx(gdb, manifest);
+  await setVault(gdb, ctx, { merchantId, environment: 'test' }, 'devnet', devnetAccounts()[1]!.address);
+  // The in-memory per-IP rate limit is off: the load comes from one address, and the baseline has none.
+  const gateway = await createGatewayServer(ctx, { rateLimit: false });
+  await gateway.listen({ host: '127.0.0.1', port: 0 });
+  const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/v1/payment-intents`;
+
+  // The baseline: bare Fastify + postgres.js, one INSERT per request, same server and pool size.
+  const schema = `bench_bare_${Date.now().toString(36)}`;
+  const sql = postgres(URL_, { max: POOL, onnotice: () => {}, connection: { search_path: schema } });
+  await sql.unsafe(`create schema ${schema}`);
+  await sql.unsafe(`create table ${schema}.bare_intents (id text primary key, merchant_id text not null,
+    amount text not null, order_reference text, created_at timestamptz not null default now())`);
+  const bare = Fastify({ logger: false });
+  bare.post('/v1/payment-intents', async (req, reply) => {
+    const b = req.body as { amount: string; order_reference?: string };
+    const id = newId('pi');
+    await sql`insert into bare_intents (id, merchant_id, amount, order_reference) values (${id}, ${'m'}, ${b.amount}, ${b.order_reference ?? null})`;
+    return reply.code(201).send({ id, amount: b.amount });
+  });
+  await bare.listen({ host: '127.0.0.1', port: 0 });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/v1/payment-intents`;
+
+  // Warm-up (JIT, pools), then alternate.
+  await load(gatewayUrl, { authorization: `Bearer ${secret}` });
+  await load(bareUrl, {});
+  const rows: (string | number)[][] = [];
+  const g: LoadResult[] = [];
+  const b: LoadResult[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const rb = await load(bareUrl, {});
+    const rg = await load(gatewayUrl, { authorization: `Bearer ${secret}` });
+    b.push(rb);
+    g.push(rg);
+    rows.push([`round ${r}`, rb.rps, rg.rps, rg.rps / rb.rps, rb.p50, rg.p50, rg.non2xx + rg.errors]);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const mb = median(b.map((x) => x.rps));
+  const mg = median(g.map((x) => x.rps));
+  rows.push(['median', mb, mg, mg / mb, median(b.map((x) => x.p50)), median(g.map((x) => x.p50)), 0]);
+  console.log(
+    `\nPOST /v1/payment-intents on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per round, pool ${POOL}`,
+  );
+  printTable(['', 'bare req/s', 'gateway req/s', 'ratio', 'bare p50 ms', 'gateway p50 ms', 'gateway non-2xx'], rows);
+  const [{ n }] = (await gdb.query<{ n: string }>('select count(*) as n from payment_intents')) as [{ n: string }];
+  const [{ d }] = (await gdb.query<{ d: string }>('select count(*) as d from deposit_addresses')) as [{ d: string }];
+  console.log(
+    `gateway wrote ${n} intents and ${d} deposit addresses; ratio target >= 0.6: ${mg / mb >= 0.6 ? 'met' : 'NOT met'}`,
+  );
+  await gateway.close();
+  await bare.close();
+  await sql.unsafe(`drop schema ${schema} cascade`);
+  await sql.end();
+  await gdb.drop();
+}
+
+async function latency(manifest: DevnetManifest, open: number, samples: number) {
+  const db = await freshDb(`lat${open}`);
+  const ctx = gatewayCtx(db, manifest);
+  const { merchantId } = await merchantWithKey(db);
+  const tenant = { merchantId, environment: 'test' as const };
+  await setVault(db, ctx, tenant, 'devnet', devnetAccounts()[1]!.address);
+  // Open intents, created by the real operation, `concurrency` at a time.
+  const t0 = performance.now();
+  const ids: { id: string; address: Address }[] = [];
+  const concurrency = 16;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < open) {
+        next++;
+        const c = await createPaymentIntent(ctx, tenant, {
+          amount: '1',
+          networks: ['devnet'],
+          expires_in_seconds: 86_400,
+        });
+        if (ids.length < samples) ids.push({ id: c.id, address: getAddress(c.deposits[0]!.address) });
+      }
+    }),
+  );
+  const createdIn = (performance.now() - t0) / 1000;
+  await db.query('analyze');
+
+  const reader = createRpcChainReader(manifest.rpcUrl);
+  const waiting = new Map<string, (t: number) => void>();
+  const polls: { ms: number; calls: number; blocks: number }[] = [];
+  const network = ctx.networkRegistry!.get('devnet')!;
+  // The production watcher, with its onCommit hook timing each status change as it commits.
+  const watcher = createChainWatcher(ctx, {
+    network,
+    reader,
+    pollMs: 100,
+    maxRange: 1000,
+    onCommit: (r: PollResult) => {
+      const t = performance.now();
+      for (const id of r.changedPayments) waiting.get(id)?.(t);
+    },
+    // Polls that processed blocks: their duration and RPC calls.
+    onPoll: (r: PollResult, ms: number) => {
+      if (r.blocks > 0) polls.push({ ms, calls: r.rpcCalls, blocks: r.blocks });
+    },
+  });
+  // Catch up first (the watcher starts a confirmation depth below the head).
+  for (let i = 0; i < 50 && (await watcher.pollOnce()).behind; i++);
+  polls.length = 0;
+  watcher.start();
+  const payer = createDevnetClient(manifest.rpcUrl, { account: devnetAccounts()[3]! });
+  const lat: number[] = [];
+  for (const p of ids) {
+    const done = new Promise<number>((resolve) => waiting.set(p.id, resolve));
+    // Automine: the transaction's block exists when the send returns.
+    await payer.writeContract({
+      address: manifest.tokens.USDC,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [p.address, 1_000_000n],
+    });
+    const blockAt = performance.now();
+    const changedAt = await done;
+    lat.push(changedAt - blockAt);
+    waiting.delete(p.id);
+    await new Promise((r) => setTimeout(r, 30 + Math.random() * 100)); // desynchronise from the poll phase
+  }
+  await watcher.stop();
+  await db.drop();
+  const sorted = [...lat].sort((a, b) => a - b);
+  const pct = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  const blocks = polls.reduce((a, p) => a + p.blocks, 0);
+  return {
+    open,
+    createdIn,
+    p50: pct(0.5),
+    p95: pct(0.95),
+    max: sorted[sorted.length - 1]!,
+    processMs: polls.reduce((a, p) => a + p.ms, 0) / polls.length,
+    callsPerBlock: polls.reduce((a, p) => a + p.calls, 0) / blocks,
+  };
+}
+
+async function main() {
+  const devnet = await startDevnet({ blockTime: 0 });
+  try {
+    await throughput(devnet.manifest);
+    if (BIG === 0) return;
+    const samples = 40;
+    const small = await latency(devnet.manifest, 100, samples);
+    const big = await latency(devnet.manifest, BIG, samples);
+    console.log(
+      `\nDetection latency, transfer's block -> status change committed (watcher polling every 100 ms), ${samples} samples each`,
+    );
+    printTable(
+      ['open intents', 'setup s', 'p50 ms', 'p95 ms', 'max ms', 'processing ms/poll', 'RPC calls/block'],
+      [small, big].map((r) => [r.open, r.createdIn, r.p50, r.p95, r.max, r.processMs, r.callsPerBlock]),
+    );
+    const budget = 1000 + 250;
+    console.log(
+      `target p95 <= 1 block interval (1 s) + 250 ms = ${budget} ms: ${Math.max(small.p95, big.p95) <= budget ? 'met' : 'NOT met'}; ` +
+        `p50 ratio ${BIG.toLocaleString('en-US')}/100 = ${(big.p50 / small.p50).toFixed(2)} (target <= 1.2); ` +
+        `processing ratio ${(big.processMs / small.processMs).toFixed(2)}; ` +
+        `RPC calls per block ${small.callsPerBlock} vs ${big.callsPerBlock} (${small.callsPerBlock === big.callsPerBlock ? 'same' : 'DIFFERENT'})`,
+    );
+  } finally {
+    await devnet.stop();
+  }
+}
+
+await main();
+process.exit(0);
