@@ -261,6 +261,10 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
     '/v1/webhook-endpoints/:id/rotate-secret',
     {
       onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      // The body is optional: a POST without one means all defaults.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         tags,
         summary: 'Rotate the signing secret',
