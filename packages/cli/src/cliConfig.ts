@@ -13,7 +13,12 @@ export const tenderConfigSpec = {
     parse: bool,
     default: (p) => p === 'dev',
   }),
-  devnetBlockTime: field({ env: 'DEVNET_BLOCK_TIME', doc: 'Devnet block interval in seconds (0 = mine on demand)', parse: int(0, 60), default: 1 }),
+  devnetBlockTime: field({
+    env: 'DEVNET_BLOCK_TIME',
+    doc: 'Devnet block interval in seconds (0 = mine on demand)',
+    parse: int(0, 60),
+    default: 1,
+  }),
 } as const;
 
 export type TenderConfig = ReturnType<typeof loadTenderConfig>;
@@ -22,7 +27,8 @@ export function loadTenderConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(tenderConfigSpec, env);
   // Rules across fields, reported the same way as single-field problems.
   const problems: string[] = [];
-  if (config.profile === 'production' && config.devnet) problems.push('DEVNET must not be enabled in the production profile');
+  if (config.profile === 'production' && config.devnet)
+    problems.push('DEVNET must not be enabled in the production profile');
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

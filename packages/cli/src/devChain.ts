@@ -20,8 +20,17 @@ const GENESIS_KEY = 'devnet.genesis';
  * a chain with another genesis (state file deleted, database pointed elsewhere) stops with a clear message
  * instead of mixing payments of two chains.
  */
-export async function startDevChain(opts: { db: Database; home: string; blockTime: number; logger: Logger }): Promise<DevChain> {
-  const devnet = await startDevnet({ blockTime: opts.blockTime, stateFile: join(opts.home, 'devnet', 'state.json'), onLog: (line) => opts.logger.warn({ anvil: line }, 'devnet') });
+export async function startDevChain(opts: {
+  db: Database;
+  home: string;
+  blockTime: number;
+  logger: Logger;
+}): Promise<DevChain> {
+  const devnet = await startDevnet({
+    blockTime: opts.blockTime,
+    stateFile: join(opts.home, 'devnet', 'state.json'),
+    onLog: (line) => opts.logger.warn({ anvil: line }, 'devnet'),
+  });
   const { manifest } = devnet;
   try {
     const [row] = await opts.db.query<{ value: { genesisHash: string; chainId: number } }>(

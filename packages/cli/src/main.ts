@@ -27,7 +27,7 @@ async function main(argv: string[]): Promise<void> {
       const started = Date.now();
       const tender = await startTender(config);
       tender.shutdown.installSignalHandlers();
-      printStartBanner(tender.devJson, resolve(config.home), Date.now() - started);
+      printStartBanner(tender.devJson, tender.summary, resolve(config.home), Date.now() - started);
       return;
     }
     case 'migrate': {

@@ -1,7 +1,7 @@
 import type { DevJson } from './devJson.ts';
 
 /** What a person needs after `npm start`: where everything is and a key to call the API with. */
-export function printStartBanner(dev: DevJson, home: string, ms: number): void {
+export function printStartBanner(dev: DevJson, summary: string[], home: string, ms: number): void {
   const g = dev.gateway ?? {};
   const a = dev.agents ?? {};
   const d = dev.devnet as { rpcUrl?: string; chainId?: number } | undefined;
@@ -14,6 +14,9 @@ export function printStartBanner(dev: DevJson, home: string, ms: number): void {
     `  Agent services     ${a.url}        OpenAPI ${a.openapi}`,
     `  Inbound SMTP       127.0.0.1:${a.smtpPort}  (mailboxes @${a.emailDomain})`,
     ...(d ? [`  Devnet RPC         ${d.rpcUrl}  (chain id ${d.chainId})`] : []),
+    ...(g.vaults ? [`  Devnet vault       ${(g.vaults as { devnet?: string }).devnet}`] : []),
+    '',
+    ...summary.map((line) => `  ${line}`),
     '',
     `  Machine-readable:  ${home}/dev.json`,
     '  Try:  curl -s ' + `${g.url}/healthz`,

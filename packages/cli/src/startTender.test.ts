@@ -80,25 +80,40 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     expect(dev.gateway.url).toBe(`http://127.0.0.1:${env.GATEWAY_PORT}`);
     expect(dev.agents).toMatchObject({ smtpPort: Number(env.SMTP_PORT), emailDomain: 'agents.localhost' });
     expect(dev.devnet.chainId).toBe(31337);
-    for (const t of ['USDC', 'EURC', 'USDT', 'bridgedUSDC', 'plainERC20']) expect(dev.devnet.tokens[t]).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    for (const t of ['USDC', 'EURC', 'USDT', 'bridgedUSDC', 'plainERC20'])
+      expect(dev.devnet.tokens[t]).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(dev.devnet.contracts.depositFactory).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const agents = await fetch(`${dev.agents.url}/api/v1`);
     expect(agents.status).toBe(200);
     const ready = await fetch(`${dev.gateway.url}/readyz`);
     expect(ready.status).toBe(200);
-    const doc = (await (await fetch(`${dev.gateway.url}/v1/openapi.json`)).json()) as { openapi: string; info: { version: string } };
+    const doc = (await (await fetch(`${dev.gateway.url}/v1/openapi.json`)).json()) as {
+      openapi: string;
+      info: { version: string };
+    };
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '2026-10-01' } });
 
     // Move the chain on, then restart: the same contracts and the advanced chain come back.
     const rpc = async (method: string, params: unknown[] = []) =>
-      ((await (await fetch(dev.devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })).json()) as { result: string }).result;
+      (
+        (await (
+          await fetch(dev.devnet.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+          })
+        ).json()) as { result: string }
+      ).result;
     await rpc('evm_mine');
     const heightBefore = Number(await rpc('eth_blockNumber'));
     expect(await stop(first)).toBe(0);
 
     const second = startTender(env);
     children.push(second);
-    await waitFor(async () => ((await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`)).ok ? true : undefined), 20_000);
+    await waitFor(
+      async () => ((await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`)).ok ? true : undefined),
+      20_000,
+    );
     const dev2 = await waitFor(async () => {
       const d = JSON.parse(await readFile(join(home, 'dev.json'), 'utf8'));
       return d.devnet.rpcUrl !== dev.devnet.rpcUrl || d.devnet ? d : undefined;
@@ -106,7 +121,15 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     expect(dev2.devnet.tokens).toEqual(dev.devnet.tokens);
     expect(dev2.devnet.contracts).toEqual(dev.devnet.contracts);
     const rpc2 = async (method: string) =>
-      ((await (await fetch(dev2.devnet.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }) })).json()) as { result: string }).result;
+      (
+        (await (
+          await fetch(dev2.devnet.rpcUrl, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params: [] }),
+          })
+        ).json()) as { result: string }
+      ).result;
     expect(Number(await rpc2('eth_blockNumber'))).toBeGreaterThanOrEqual(heightBefore);
     expect(await stop(second)).toBe(0);
   }, 90_000);

@@ -1,75 +1,144 @@
 import { join, resolve } from 'node:path';
-import { createAgentsServer } from '@tender/agents';
-import { createGatewayServer } from '@tender/gateway';
-import { createLogger, migrate, openDatabase, Shutdown, type Database, type Logger } from '@tender/platform';
+import { createAgentsRuntime, createAgentsServer, startInboundSmtp } from '@tender/agents';
+import { devnetAccounts } from '@tender/evm';
+import { createGatewayServer, ensureDevMerchant, gatewayAuthContext, type GatewayContext } from '@tender/gateway';
+// TODO(lead): switch to the package index once the payments work exports these.
+import { createNetworkRegistry } from '../../../apps/gateway/src/networks/registry.ts';
+import { ensureDevVault } from '../../../apps/gateway/src/settings/settlementSettings.ts';
+import { startGatewayWorkers } from '../../../apps/gateway/src/payments/workers.ts';
+import { createLogger, migrate, openDatabase, SecretBox, Shutdown, type Database, type Logger } from '@tender/platform';
+import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
+import { devSecretKeys } from './devSecretKeys.ts';
 import { writeDevJson, type DevJson } from './devJson.ts';
 import { startDevChain, type DevChain } from './devChain.ts';
 
 export interface RunningTender {
   db: Database;
   devJson: DevJson;
-  urls: { gateway: string; agents: string };
+  summary: string[];
   shutdown: Shutdown;
 }
 
+/** Devnet mnemonic accounts with a role in the dev profile (0 deploys; 8 is the gateway's relayer). */
+const DEV_VAULT_INDEX = 1;
+const DEV_X402_PAY_TO_INDEX = 7;
+const DEV_X402_RELAYER_INDEX = 9;
+
 /**
- * `tender start`: one process with the database, the devnet (dev profile), both HTTP services and the workers.
- * Everything started registers its stop step, so SIGTERM stops it in reverse order and finishes in-flight work.
+ * `tender start`: one process with the database, the devnet (dev profile), both HTTP services, the inbound SMTP
+ * server and the workers. Everything started registers its stop step, so SIGTERM stops it in reverse order and
+ * finishes in-flight work (HTTP requests, jobs) before the database closes.
  */
 export async function startTender(config: TenderConfig, opts: { logger?: Logger } = {}): Promise<RunningTender> {
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
   const shutdown = new Shutdown(logger);
   const home = resolve(config.home);
   const now = () => new Date();
+  const summary: string[] = [];
 
-  const db = await openDatabase({
-    url: config.databaseUrl,
-    dataDir: config.databaseUrl ? undefined : join(home, 'pglite'),
-    poolSize: config.databasePoolSize,
-  });
-  shutdown.add('database', () => db.close());
-  const applied = await migrate(db, await allMigrations());
-  if (applied.length) logger.info({ applied }, 'migrations applied');
+  try {
+    const db = await openDatabase({
+      url: config.databaseUrl,
+      dataDir: config.databaseUrl ? undefined : join(home, 'pglite'),
+      poolSize: config.databasePoolSize,
+    });
+    shutdown.add('database', () => db.close());
+    const applied = await migrate(db, await allMigrations());
+    if (applied.length) logger.info({ applied }, 'migrations applied');
 
-  let chain: DevChain | undefined;
-  if (config.devnet) {
-    chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
-    shutdown.add('devnet', () => chain!.stop());
+    let chain: DevChain | undefined;
+    if (config.devnet) {
+      chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
+      shutdown.add('devnet', () => chain!.stop());
+    }
+    const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
+
+    // Gateway.
+    const gatewayUrl = config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`;
+    const networkRegistry = createNetworkRegistry(config, { devnet: chain?.manifest });
+    const gatewayCtx: GatewayContext = {
+      db,
+      logger,
+      now,
+      config: { publicUrl: gatewayUrl, profile: config.profile, dashboardUrl: config.dashboardUrl },
+      networks: networkRegistry.all.map((n) => ({ id: n.id, environment: n.environment, rpcUrl: n.rpcUrl })),
+      networkRegistry,
+      secretBox,
+      ...gatewayAuthContext(config),
+    };
+    const gateway = await createGatewayServer(gatewayCtx);
+    await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
+    shutdown.add('gateway http', () => gateway.close());
+    const gatewayWorkers = await startGatewayWorkers(gatewayCtx);
+    shutdown.add('gateway workers', () => gatewayWorkers.stop());
+
+    const devGateway: Record<string, unknown> = {};
+    if (config.profile === 'dev') {
+      const dev = await ensureDevMerchant(gatewayCtx);
+      devGateway.testApiKey = dev.testApiKey;
+      devGateway.merchantId = dev.merchantId;
+      if (chain) {
+        const vault = await ensureDevVault(gatewayCtx, dev.merchantId, chain.manifest.accounts[DEV_VAULT_INDEX]!);
+        devGateway.vaults = { devnet: vault };
+      }
+    }
+
+    // Agent services: on the devnet, x402 is paid in the devnet USDT stand-in unless configured otherwise.
+    const agentsUrl = config.agentsPublicUrl ?? `http://${config.host}:${config.agentsPort}`;
+    const agentsConfig = chain && !config.x402Network ? { ...config, ...devnetX402(chain) } : config;
+    const agentsRuntime = await createAgentsRuntime(agentsConfig, {
+      db,
+      logger,
+      now,
+      localInbound: () => ({ host: config.host, port: smtp.port }),
+    });
+    shutdown.add('agents runtime', () => agentsRuntime.close());
+    const agents = await createAgentsServer(agentsRuntime.ctx);
+    const smtp = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
+    shutdown.add('inbound smtp', () => smtp.close());
+    await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');
+    shutdown.add('agents http', () => agents.close());
+    summary.push(...agentsRuntime.summary);
+
+    const devJson: DevJson = {
+      gateway: { url: gatewayUrl, openapi: `${gatewayUrl}/v1/openapi.json`, ...devGateway },
+      agents: {
+        url: agentsUrl,
+        smtpPort: smtp.port,
+        emailDomain: config.emailDomain,
+        openapi: `${agentsUrl}/openapi.json`,
+      },
+      ...(chain ? { devnet: chain.devJson() } : {}),
+    };
+    if (config.profile === 'dev') await writeDevJson(home, devJson);
+    return { db, devJson, summary, shutdown };
+  } catch (err) {
+    await shutdown.shutdown();
+    throw err;
   }
-
-  const gatewayUrl = config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`;
-  const agentsUrl = config.agentsPublicUrl ?? `http://${config.host}:${config.agentsPort}`;
-
-  const gateway = await createGatewayServer({
-    db,
-    logger,
-    now,
-    config: { publicUrl: gatewayUrl, profile: config.profile },
-    networks: chain ? [{ id: 'devnet', environment: 'test', rpcUrl: chain.manifest.rpcUrl }] : [],
-  });
-  const agents = await createAgentsServer({
-    db,
-    logger,
-    now,
-    config: { publicUrl: agentsUrl, profile: config.profile, emailDomain: config.emailDomain },
-  });
-  await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
-  shutdown.add('gateway http', () => gateway.close());
-  await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');
-  shutdown.add('agents http', () => agents.close());
-
-  const devJson: DevJson = {
-    gateway: { url: gatewayUrl, openapi: `${gatewayUrl}/v1/openapi.json` },
-    agents: { url: agentsUrl, smtpPort: config.smtpPort, emailDomain: config.emailDomain, openapi: `${agentsUrl}/openapi.json` },
-    ...(chain ? { devnet: chain.devJson() } : {}),
-  };
-  await writeDevJson(home, devJson);
-  return { db, devJson, urls: { gateway: gatewayUrl, agents: agentsUrl }, shutdown };
 }
 
-async function listen(app: { listen(o: { host: string; port: number }): Promise<string> }, host: string, port: number, env: string) {
+/** x402 terms for the dev profile: the devnet's USDT stand-in, paid to one devnet account, settled by another. */
+function devnetX402(chain: DevChain) {
+  const accounts = devnetAccounts(10);
+  const key = accounts[DEV_X402_RELAYER_INDEX]!.getHdKey().privateKey!;
+  return {
+    x402Network: `eip155:${chain.manifest.chainId}` as const,
+    x402UsdtAddress: chain.manifest.tokens.USDT,
+    x402PayTo: accounts[DEV_X402_PAY_TO_INDEX]!.address,
+    agentsRpcUrl: chain.manifest.rpcUrl,
+    relayerPrivateKey: toHex(key),
+  };
+}
+
+async function listen(
+  app: { listen(o: { host: string; port: number }): Promise<string> },
+  host: string,
+  port: number,
+  env: string,
+) {
   try {
     await app.listen({ host, port });
   } catch (err) {
