@@ -15,3 +15,25 @@ export { actorOf } from './auth/principal.ts';
 export * from './auth/permissions.ts';
 export type { Mailer, OutgoingMail } from './email/mailer.ts';
 export type { OidcVerifier, IdTokenClaims } from './auth/oidc/oidcVerifier.ts';
+// Payments (networks, intents, watcher, settlement, ledger).
+export {
+  createNetworkRegistry,
+  networkRegistryOf,
+  DEVNET_RELAYER_INDEX,
+  type GatewayNetwork,
+  type NetworkRegistry,
+} from './networks/registry.ts';
+export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.ts';
+export { startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './payments/workers.ts';
+export { setUpDevPayments, DEV_VAULT_INDEX } from './payments/devSetup.ts';
+export { ensureDevVault } from './settings/settlementSettings.ts';
+export { paymentJobQueues } from './payments/jobQueues.ts';
+export {
+  PAYMENT_STATUSES,
+  deriveStatus,
+  transitionEvents,
+  type PaymentStatus,
+  type PaymentEventType,
+} from './payments/status.ts';
+export { emitEvent, listEvents, type OutgoingEvent, type StoredEvent } from './outbox/events.ts';
+export { parseAmount, formatAmount } from './money/amount.ts';

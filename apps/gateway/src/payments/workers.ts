@@ -45,8 +45,8 @@ export async function startGatewayWorkers(
       const w = createChainWatcher(ctx, {
         network: n,
         reader: createRpcChainReader(n.rpcUrl),
-        // A local devnet answers in microseconds; public chains are polled at the configured pace.
-        pollMs: registry.watcherPollMs,
+        // At most half a block time between polls (fast chains), never below 100 ms, never above the configured pace.
+        pollMs: Math.min(registry.watcherPollMs, Math.max(100, Math.round(n.blockTimeSeconds * 500))),
         maxRange: registry.watcherMaxRange,
         ...(opts.onWatcherCommit ? { onCommit: (r: PollResult) => opts.onWatcherCommit!(n.id, r) } : {}),
       });
