@@ -84,7 +84,12 @@ describe(`webhooks of a full payment on the devnet (${process.env.DATABASE_URL ?
     expect(new Set(events.map((e) => e.id))).toEqual(new Set(outbox.map((e) => e.id)));
     for (const e of events) {
       expect(e).toMatchObject({ object: 'event', livemode: false, api_version: '2026-10-01' });
-      expect(e.data.object).toMatchObject({ id, object: 'payment_intent', order_reference: 'ORDER-2048', amount: '25' });
+      expect(e.data.object).toMatchObject({
+        id,
+        object: 'payment_intent',
+        order_reference: 'ORDER-2048',
+        amount: '25',
+      });
     }
     const completed = events.find((e) => e.type === 'payment.completed')!;
     expect(completed.data.object).toMatchObject({ status: 'SETTLED', amount_settled: '25' });

@@ -1,0 +1,45 @@
+/**
+ * A webhook delivery worker PROCESS for the crash test (crashRecovery.test.ts): the gateway's delivery queue on a job
+ * runner, against the test's PostgreSQL schema. Run with `node --import tsx`.
+ *
+ * Env: DATABASE_URL, WEBHOOK_SCHEMA, LEASE_MS (default 1500). Prints `ready` once the runner is listening.
+ */
+import { createLogger, openDatabase } from '@tender/platform';
+import type { GatewayContext } from '../../context.ts';
+import { createJobRunner } from '../../payments/platformJobs.ts';
+import { createDeliveryWorker } from '../deliveryWorker.ts';
+import { testSecretBox } from './webhookTestKit.ts';
+
+const env = (k: string): string => {
+  const v = process.env[k];
+  if (!v) throw new Error(`${k} is not set`);
+  return v;
+};
+const db = await openDatabase({ url: env('DATABASE_URL'), schema: env('WEBHOOK_SCHEMA'), poolSize: 4 });
+const ctx: GatewayContext = {
+  db,
+  logger: createLogger({ level: 'silent' }),
+  now: () => new Date(),
+  config: { publicUrl: 'http://gateway.test', profile: 'dev' },
+  networks: [],
+  secretBox: testSecretBox(),
+  webhooks: { retryDelaysMs: Array<number>(8).fill(100), jitter: 0, timeoutMs: 60_000 },
+};
+const worker = createDeliveryWorker(ctx);
+const runner = createJobRunner({
+  db,
+  queues: worker.queues,
+  concurrency: 8,
+  leaseMs: Number(process.env.LEASE_MS ?? 1500),
+  pollMs: 50,
+  logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+});
+await runner.start();
+process.stdout.write('ready\n');
+process.once('SIGTERM', () => {
+  void runner.stop({ timeoutMs: 2_000 }).then(async () => {
+    worker.close();
+    await db.close();
+    process.exit(0);
+  });
+});
