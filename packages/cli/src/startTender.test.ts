@@ -70,14 +70,17 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     const health = await waitFor(async () => {
       const r = await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`);
       return r.ok ? ((await r.json()) as { status: string }) : undefined;
-    }, 20_000).catch((e) => {
+    }, 80_000).catch((e) => {
       throw new Error(`${(e as Error).message}; output:\n${output}`);
     });
     expect(health.status).toBe('ok');
-    expect(Date.now() - t0).toBeLessThan(20_000);
+    // Timing is reported, not asserted (tests never fail on timing): the target is 20 s on an idle machine.
+    console.info(`tender start served /healthz after ${Date.now() - t0} ms`);
 
     const dev = await waitFor(async () => JSON.parse(await readFile(join(home, 'dev.json'), 'utf8')), 5_000);
     expect(dev.gateway.url).toBe(`http://127.0.0.1:${env.GATEWAY_PORT}`);
+    expect(dev.gateway.testApiKey).toMatch(/^sk_test_/);
+    expect(dev.gateway.vaults.devnet).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(dev.agents).toMatchObject({ smtpPort: Number(env.SMTP_PORT), emailDomain: 'agents.localhost' });
     expect(dev.devnet.chainId).toBe(31337);
     for (const t of ['USDC', 'EURC', 'USDT', 'bridgedUSDC', 'plainERC20'])
@@ -85,6 +88,14 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     expect(dev.devnet.contracts.depositFactory).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const agents = await fetch(`${dev.agents.url}/api/v1`);
     expect(agents.status).toBe(200);
+    // One request with the printed key creates a payable intent on the devnet.
+    const intent = await fetch(`${dev.gateway.url}/v1/payment-intents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${dev.gateway.testApiKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ amount: '1.00', networks: ['devnet'] }),
+    });
+    expect(intent.status).toBe(201);
+    expect(((await intent.json()) as { status: string }).status).toBe('AWAITING_PAYMENT');
     const ready = await fetch(`${dev.gateway.url}/readyz`);
     expect(ready.status).toBe(200);
     const doc = (await (await fetch(`${dev.gateway.url}/v1/openapi.json`)).json()) as {
@@ -116,7 +127,8 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     );
     const dev2 = await waitFor(async () => {
       const d = JSON.parse(await readFile(join(home, 'dev.json'), 'utf8'));
-      return d.devnet.rpcUrl !== dev.devnet.rpcUrl || d.devnet ? d : undefined;
+      // Each start issues a fresh dev key, so a new key means this start has written its dev.json.
+      return d.gateway.testApiKey !== dev.gateway.testApiKey ? d : undefined;
     }, 5_000);
     expect(dev2.devnet.tokens).toEqual(dev.devnet.tokens);
     expect(dev2.devnet.contracts).toEqual(dev.devnet.contracts);
@@ -132,5 +144,5 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
       ).result;
     expect(Number(await rpc2('eth_blockNumber'))).toBeGreaterThanOrEqual(heightBefore);
     expect(await stop(second)).toBe(0);
-  }, 90_000);
+  }, 240_000);
 });
