@@ -168,8 +168,8 @@ export async function recomputePayment(
  * Which funds move into the vault, decided from the transition:
  *  - entering the paid family: settle the official token on every network that holds final official funds;
  *  - entering UNDERPAID or LATE_PAYMENT: recover the official funds on those networks (the state stays);
- *  - an incoming transfer that became final while the payment is no longer open (late top-ups, foreign tokens,
- *    funds after settlement): recover that token from that deposit address.
+ *  - a foreign-token transfer that became final (any state), or an official one while the payment is no longer
+ *    open (late top-ups, funds after settlement): recover that token from that deposit address.
  * A sweep moves the forwarder's whole balance, so overlapping sweeps are harmless (the later moves 0).
  */
 async function scheduleSweeps(
@@ -194,10 +194,13 @@ async function scheduleSweeps(
     }
   }
   const stillOpen = to === 'AWAITING_PAYMENT' || to === 'DETECTED' || to === 'CONFIRMING' || to === 'CREATED';
-  if (!stillOpen && cause.finalizedTransferIds?.length) {
+  if (cause.finalizedTransferIds?.length) {
     const ids = new Set(cause.finalizedTransferIds);
     for (const t of transfers) {
       if (!ids.has(String(t.id)) || t.kind !== 'incoming' || t.removed) continue;
+      // Official funds of a payment still open are the payment itself: the settlement moves them once it is paid.
+      // Foreign tokens never count, so they are recovered as soon as they are final, whatever the state.
+      if (stillOpen && t.official) continue;
       if (enteringPaid && t.official) continue; // the settlement above moves it
       await ensureSweep(ctx, tx, intent, t.network, 'recovery', t.token);
     }

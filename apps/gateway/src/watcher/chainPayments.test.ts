@@ -1,6 +1,6 @@
 // Real transfers on an anvil devnet reaching every payment state the payments issue owns. The devnet depth is 2:
 // a transfer is final once one more block is on top of it.
-import { computeDepositAddress, depositSalt, depositFactoryAbi, reorg } from '@tender/evm';
+import { computeDepositAddress, depositSalt, depositFactoryAbi, reorg, tokenBalance } from '@tender/evm';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
@@ -105,6 +105,18 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       );
       expect(t).toEqual({ official: false, received_units: '0' });
     }
+    // Foreign funds are recoverable into the vault: a recovery sweep of that token was scheduled; run it.
+    const tokens = h.devnet.manifest.tokens;
+    const before = await tokenBalance(h.payer, tokens.plainERC20, h.vault);
+    const [s] = await h.db.query<{ id: string; purpose: string; token: string }>(
+      'select id, purpose, token from settlements where payment_id = $1',
+      [a.id],
+    );
+    expect(s).toMatchObject({ purpose: 'recovery', token: tokens.plainERC20.toLowerCase() });
+    await sweepUntilDone(s!.id);
+    expect((await tokenBalance(h.payer, tokens.plainERC20, h.vault)) - before).toBe(5_000_000n);
+    expect(await tokenBalance(h.payer, tokens.plainERC20, a.depositAddress)).toBe(0n);
+    expect(await h.status(a.id)).toBe('INVALID_ASSET'); // recovered, not paid
   });
 
   it('EURC sent to a USDC intent is a foreign token too', async () => {
@@ -166,10 +178,17 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     expect(await h.status(late.id)).toBe('LATE_PAYMENT');
     expect(await eventTypes(late.id)).toEqual(['payment.expired', 'payment.late']);
     // Late funds are recovered into the vault too: a recovery sweep was scheduled.
-    const [s] = await h.db.query<{ purpose: string }>('select purpose from settlements where payment_id = $1', [
-      late.id,
-    ]);
+    const [s] = await h.db.query<{ id: string; purpose: string }>(
+      'select id, purpose from settlements where payment_id = $1',
+      [late.id],
+    );
     expect(s?.purpose).toBe('recovery');
+    const before = await h.balance('USDC', h.vault);
+    await sweepUntilDone(s!.id);
+    expect((await h.balance('USDC', h.vault)) - before).toBe(10_000_000n);
+    await h.mine(2);
+    await h.sync();
+    expect(await h.status(late.id)).toBe('LATE_PAYMENT'); // the funds are in the vault; the payment stays late
   });
 
   it('a sweep lands the funds in the vault: SETTLEMENT_PENDING, then SETTLED once the vault transfer is final', async () => {
