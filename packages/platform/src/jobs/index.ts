@@ -50,3 +50,4 @@ export { requeueExpiredJobs, type RequeuedJob } from './requeueExpiredJobs.ts';
 export { queueStats, type QueueStats } from './queueStats.ts';
 export { pruneJobs, type PruneOptions } from './pruneJobs.ts';
 export { jobsChannel } from './jobsChannel.ts';
+export { registerJobMetrics } from './jobMetrics.ts';
