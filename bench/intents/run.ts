@@ -13,7 +13,7 @@
  *    calls per block. Target: <= 1 block interval (devnet: 1 s) + 250 ms, and the 100,000 figure within 1.2x of
  *    the 100 figure with the same number of RPC calls per block.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [seconds per round=5] [rounds=3] [big=100000]
+ *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [seconds per round=4] [rounds=7] [big=100000; 0 skips latency]
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -34,8 +34,8 @@ import { createRpcChainReader } from '../../apps/gateway/src/watcher/chainReader
 import { createChainWatcher, type PollResult } from '../../apps/gateway/src/watcher/chainWatcher.ts';
 import { printTable } from '../_lib/printTable.ts';
 
-const SECONDS = Number(process.argv[2] ?? 5);
-const ROUNDS = Number(process.argv[3] ?? 3);
+const SECONDS = Number(process.argv[2] ?? 4);
+const ROUNDS = Number(process.argv[3] ?? 7);
 const BIG = Number(process.argv[4] ?? 100_000);
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const POOL = 10;
@@ -179,7 +179,9 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const mb = median(b.map((x) => x.rps));
   const mg = median(g.map((x) => x.rps));
-  rows.push(['median', mb, mg, mg / mb, median(b.map((x) => x.p50)), median(g.map((x) => x.p50)), 0]);
+  // The machine is shared: judge by the median of the per-round ratios (each round pairs the two servers in time).
+  const ratio = median(g.map((x, i) => x.rps / b[i]!.rps));
+  rows.push(['median', mb, mg, ratio, median(b.map((x) => x.p50)), median(g.map((x) => x.p50)), 0]);
   console.log(
     `\nPOST /v1/payment-intents on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per round, pool ${POOL}`,
   );
@@ -187,7 +189,7 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   const [{ n }] = (await gdb.query<{ n: string }>('select count(*) as n from payment_intents')) as [{ n: string }];
   const [{ d }] = (await gdb.query<{ d: string }>('select count(*) as d from deposit_addresses')) as [{ d: string }];
   console.log(
-    `gateway wrote ${n} intents and ${d} deposit addresses; ratio target >= 0.6: ${mg / mb >= 0.6 ? 'met' : 'NOT met'}`,
+    `gateway wrote ${n} intents and ${d} deposit addresses; median per-round ratio ${ratio.toFixed(2)}, target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'}`,
   );
   await gateway.close();
   await bare.close();

@@ -2,7 +2,7 @@
 // depositAddress.test.ts), with the init code hash cached per (vault): hashing the forwarder's init code is most of
 // the cost (~0.5 ms), and a merchant has one vault per network. The cache holds only pure derivations.
 import { forwarderInitCode } from '@tender/evm';
-import { getAddress, getContractAddress, keccak256, type Address, type Hex } from 'viem';
+import { concatHex, getAddress, keccak256, type Address, type Hex } from 'viem';
 
 const MAX_CACHED = 10_000;
 const initCodeHashes = new Map<string, Hex>();
@@ -15,5 +15,7 @@ export function depositAddressFor(factory: Address, vault: Address, salt: Hex): 
     if (initCodeHashes.size >= MAX_CACHED) initCodeHashes.clear();
     initCodeHashes.set(key, hash);
   }
-  return getContractAddress({ opcode: 'CREATE2', from: getAddress(factory), salt, bytecodeHash: hash });
+  // CREATE2: keccak256(0xff ++ factory ++ salt ++ initCodeHash)[12:]; checksummed like getContractAddress.
+  const digest = keccak256(concatHex(['0xff', factory.toLowerCase() as Hex, salt, hash]));
+  return getAddress(`0x${digest.slice(26)}`);
 }

@@ -61,6 +61,18 @@ export interface NetworkFacts {
   available: boolean;
 }
 
+/** EIP-55 spelling of an address. Tokens, factories and vaults repeat across intents: memoised (bounded). */
+const checksums = new Map<string, string>();
+export function checksum(address: string): string {
+  let c = checksums.get(address);
+  if (c === undefined) {
+    c = getAddress(address);
+    if (checksums.size >= 10_000) checksums.clear();
+    checksums.set(address, c);
+  }
+  return c;
+}
+
 export function money(units: string | bigint, decimals: number): string {
   return formatAmount(typeof units === 'bigint' ? units : unitsFromDb(units), decimals);
 }
@@ -105,15 +117,15 @@ export function intentView(
         network: dep.network,
         chain_id: n?.chainId ?? null,
         // The spec's field name; it holds the official token of the intent's currency (USDC or EURC).
-        usdc_address: getAddress(dep.token),
-        token_address: getAddress(dep.token),
+        usdc_address: checksum(dep.token),
+        token_address: checksum(dep.token),
         token_symbol: row.currency,
         deposit_address: getAddress(dep.address),
         wallet_checkout_supported: wallet && (n?.available ?? false),
         confirmations_required: n?.confirmations ?? null,
         // Everything a merchant needs to recompute the address: CREATE2(factory, salt, keccak256(initCode(vault))).
-        factory_address: getAddress(dep.factory),
-        vault_address: getAddress(dep.vault),
+        factory_address: checksum(dep.factory),
+        vault_address: checksum(dep.vault),
         salt: dep.salt,
       };
     }),
