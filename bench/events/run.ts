@@ -1,0 +1,353 @@
+/**
+ * Durable events benchmark: Tender's event delivery (PostgreSQL rows + realtime WebSocket gateway) beside NATS
+ * JetStream (file storage, durable consumers, explicit acks) on the same host, in one run.
+ *
+ *   npx tsx bench/events/run.ts [--events=20000] [--tenants=100] [--rate=1000] [--seconds=10] [--sockets=10000]
+ *                               [--skip-nats]
+ *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), NATS_URL (default nats://127.0.0.1:4222)
+ *
+ * Three figures per system:
+ *  1. throughput: N events for T tenants, one consumer per tenant (Tender: one WebSocket each, to a gateway running in
+ *     a child process; NATS: one connection and one durable pull consumer each, max 500 unacknowledged like Tender's
+ *     REALTIME_MAX_IN_FLIGHT). Time from the first insert/publish until every event is acknowledged WITH the
+ *     server's confirmation (Tender: event.acknowledged frames; NATS: ackAck). Producer: Tender inserts in
+ *     statements of 500 rows (what a batch producer does); NATS publishes with up to 1,000 PubAcks outstanding
+ *     (JetStream has no multi-message publish).
+ *  2. latency at a fixed rate (default 1,000 events/s for 10 s): each event is inserted/published on its own
+ *     (paced in 10 ms ticks) carrying its send time; the consumer records receive time minus send time (same
+ *     process, same clock). p50/p99 insert → delivery (not the ack).
+ *  3. memory per idle authenticated socket at S sockets (default 10,000): RSS growth of the server process divided
+ *     by S, after GC. Tender: a fresh gateway child process, sockets authenticated with realtime tokens (10 per
+ *     tenant). NATS: nats-server's RSS (read from /proc) with S client connections holding one subscription each
+ *     (the server runs without authentication here; it is the machine's shared server).
+ */
+import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { execFileSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+import { AckPolicy, connect, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats';
+import { printTable } from '../_lib/printTable.ts';
+import { migrate } from '../../packages/platform/src/db/migrate.ts';
+import { openDatabase } from '../../packages/platform/src/db/openDatabase.ts';
+import { platformMigrations } from '../../packages/platform/src/db/platformMigrations.ts';
+import type { Database } from '../../packages/platform/src/db/database.ts';
+import { agentsMigrations } from '../../apps/agents/src/migrations.ts';
+import { makeTenant } from '../../apps/agents/src/events/_test/eventsKit.ts';
+import { issueRealtimeToken } from '../../apps/agents/src/realtime/realtimeTokens.ts';
+import { insertEvents, spawnAgents, type AgentsChild } from '../../apps/agents/src/realtime/_test/processes.ts';
+import { TestClient, type Frame } from '../../apps/agents/src/realtime/_test/wsClient.ts';
+
+const arg = (name: string): string | undefined =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const num = (name: string, dflt: number): number => {
+  const v = Number(arg(name) ?? dflt);
+  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${name} must be a positive number`);
+  return v;
+};
+const N = num('events', 20_000);
+const TENANTS = num('tenants', 100);
+const RATE = num('rate', 1_000);
+const SECONDS = num('seconds', 10);
+const SOCKETS = num('sockets', 10_000);
+const SKIP_NATS = process.argv.includes('--skip-nats');
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+const IN_FLIGHT = 500;
+const TIMEOUT_MS = 180_000;
+
+const now = () => performance.timeOrigin + performance.now();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+async function until(what: string, cond: () => boolean | Promise<boolean>, ms = TIMEOUT_MS): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`${what}: timed out after ${ms} ms`);
+    await sleep(5);
+  }
+}
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+/** Calls `fire(i)` RATE times a second for SECONDS, in 10 ms ticks; resolves when all calls settled. */
+async function paced(fire: (i: number) => Promise<unknown>): Promise<{ sent: number; ms: number }> {
+  const total = RATE * SECONDS;
+  const perTick = RATE / 100;
+  const started = performance.now();
+  const inflight: Promise<unknown>[] = [];
+  let sent = 0;
+  for (let tick = 0; sent < total; tick++) {
+    const due = Math.min(total, Math.round((tick + 1) * perTick));
+    while (sent < due) inflight.push(fire(sent++));
+    const wait = started + (tick + 1) * 10 - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  await Promise.all(inflight);
+  return { sent, ms: performance.now() - started };
+}
+
+interface Figures {
+  system: string;
+  throughput: number;
+  p50: number;
+  p99: number;
+  achievedRate: number;
+  bytesPerSocket: number;
+  notes: string;
+}
+
+async function connectAll<T>(n: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i += batch) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, n - i) }, (_, k) => make(i + k)))));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- Tender
+
+async function benchTender(): Promise<Figures> {
+  const schema = `bench_events_${randomBytes(4).toString('hex')}`;
+  const db: Database = await openDatabase({ url, schema, poolSize: 10 });
+  const children: AgentsChild[] = [];
+  const clients: TestClient[] = [];
+  try {
+    await migrate(db, [...(await platformMigrations()), ...(await agentsMigrations())]);
+    const server = await spawnAgents({ url, schema, env: { POOL_SIZE: '10' } });
+    children.push(server);
+
+    // 1. throughput
+    const tenants = await Promise.all(Array.from({ length: TENANTS }, () => makeTenant(db)));
+    const rts = await Promise.all(
+      tenants.map((t) => issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })),
+    );
+    let confirmed = 0;
+    const latencies: number[] = [];
+    let measuring = false;
+    for (let i = 0; i < TENANTS; i++) {
+      const c = await TestClient.open(server.wsUrl, rts[i]!.token);
+      clients.push(c);
+      c.onDelivery = (ev: Frame) => {
+        if (measuring && typeof ev.payload.t === 'number') latencies.push(now() - ev.payload.t);
+        c.ack(ev.eventId as string);
+      };
+      c.ws.on('message', (d) => {
+        if (d.toString().startsWith('{"type":"event.acknowledged"')) confirmed++;
+      });
+    }
+    const t0 = performance.now();
+    for (let i = 0; i < N; i += 500) {
+      const rows = Array.from({ length: Math.min(500, N - i) }, (_, k) => ({
+        tenantId: tenants[(i + k) % TENANTS]!.id,
+        fields: { i: i + k },
+      }));
+      await insertEvents(db, rows);
+    }
+    const bulkMs = performance.now() - t0;
+    await until('tender: all acknowledged', () => confirmed >= N);
+    const totalMs = performance.now() - t0;
+    const [left] = await db.query<{ n: string }>(
+      `select count(*)::text as n from agent_events where status <> 'acknowledged'`,
+    );
+    if (left?.n !== '0') throw new Error(`tender: ${left?.n} events not acknowledged in the database`);
+    console.log(`tender: inserted ${N} in ${Math.round(bulkMs)} ms; all acknowledged after ${Math.round(totalMs)} ms`);
+
+    // 2. latency at RATE
+    confirmed = 0;
+    measuring = true;
+    const insertMs: number[] = [];
+    const pace = await paced(async (i) => {
+      const t = now();
+      await insertEvents(db, [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }]);
+      insertMs.push(now() - t);
+    });
+    // The producer's own statement (its commit included): the part of insert → delivery spent before the wake-up.
+    console.log(
+      `tender: paced single-row insert statements: p50 ${pct(insertMs, 50).toFixed(1)} ms, p99 ${pct(insertMs, 99).toFixed(1)} ms`,
+    );
+    await until('tender: paced events acknowledged', () => confirmed >= pace.sent);
+    measuring = false;
+    await Promise.all(clients.splice(0).map((c) => c.close()));
+    server.child.kill('SIGTERM');
+    await server.exited();
+
+    // 3. memory per idle authenticated socket
+    const fresh = await spawnAgents({ url, schema, env: { POOL_SIZE: '10' }, execArgv: ['--expose-gc'] });
+    children.push(fresh);
+    const perTenant = 10;
+    const idleTenants = await Promise.all(Array.from({ length: Math.ceil(SOCKETS / perTenant) }, () => makeTenant(db)));
+    const idleTokens = await Promise.all(
+      idleTenants.map((t) => issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })),
+    );
+    type Stats = { stats: { authenticated: number }; memory: NodeJS.MemoryUsage };
+    await sleep(500);
+    const before = await fresh.request<Stats>({ cmd: 'stats' });
+    const idle = await connectAll(SOCKETS, 250, (i) =>
+      TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token),
+    );
+    clients.push(...idle);
+    await sleep(1_000);
+    const after = await fresh.request<Stats>({ cmd: 'stats' });
+    if (after.stats.authenticated !== SOCKETS)
+      throw new Error(`tender: ${after.stats.authenticated} sockets authenticated`);
+    const rssPer = (after.memory.rss - before.memory.rss) / SOCKETS;
+    const heapPer = (after.memory.heapUsed - before.memory.heapUsed) / SOCKETS;
+    console.log(
+      `tender: ${SOCKETS} idle sockets: RSS ${mb(before.memory.rss)} → ${mb(after.memory.rss)} MiB, heap ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
+    );
+    return {
+      system: 'tender (postgres + ws gateway)',
+      throughput: N / (totalMs / 1000),
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      achievedRate: pace.sent / (pace.ms / 1000),
+      bytesPerSocket: rssPer,
+      notes: `${TENANTS} sockets; batch insert 500/statement`,
+    };
+  } finally {
+    await Promise.all(clients.map((c) => c.close().catch(() => {})));
+    for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
+    await Promise.all(children.map((c) => c.exited()));
+    await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await db.close();
+  }
+}
+
+const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+
+// ---------------------------------------------------------------- NATS JetStream
+
+function natsServerRss(): number {
+  const pid = execFileSync('pgrep', ['-x', 'nats-server']).toString().trim().split('\n')[0];
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb * 1024;
+}
+
+async function benchNats(): Promise<Figures> {
+  const tag = randomBytes(4).toString('hex');
+  const stream = `BENCH_EVENTS_${tag}`;
+  const subject = `bench.events.${tag}`;
+  const pub = await connect({ servers: natsUrl });
+  const jsm = await pub.jetstreamManager();
+  const js = pub.jetstream();
+  const conns: NatsConnection[] = [];
+  try {
+    await jsm.streams.add({
+      name: stream,
+      subjects: [`${subject}.>`],
+      storage: StorageType.File,
+      retention: RetentionPolicy.Limits,
+    });
+    let confirmed = 0;
+    const latencies: number[] = [];
+    let measuring = false;
+    for (let i = 0; i < TENANTS; i++) {
+      await jsm.consumers.add(stream, {
+        durable_name: `t${i}`,
+        filter_subject: `${subject}.t${i}`,
+        ack_policy: AckPolicy.Explicit,
+        max_ack_pending: IN_FLIGHT,
+      });
+      const nc = await connect({ servers: natsUrl });
+      conns.push(nc);
+      const consumer = await nc.jetstream().consumers.get(stream, `t${i}`);
+      await consumer.consume({
+        max_messages: IN_FLIGHT,
+        callback: (m: JsMsg) => {
+          if (measuring) {
+            const t = JSON.parse(new TextDecoder().decode(m.data)).t;
+            if (typeof t === 'number') latencies.push(now() - t);
+          }
+          void m.ackAck().then((ok) => {
+            if (ok) confirmed++;
+          });
+        },
+      });
+    }
+
+    // 1. throughput
+    const t0 = performance.now();
+    let outstanding = 0;
+    for (let i = 0; i < N; i++) {
+      while (outstanding >= 1_000) await sleep(0);
+      outstanding++;
+      void js.publish(`${subject}.t${i % TENANTS}`, JSON.stringify({ i })).finally(() => outstanding--);
+    }
+    await until('nats: publishes acknowledged', () => outstanding === 0);
+    const publishMs = performance.now() - t0;
+    await until('nats: all acknowledged', () => confirmed >= N);
+    const totalMs = performance.now() - t0;
+    console.log(
+      `nats: published ${N} in ${Math.round(publishMs)} ms; all acknowledged after ${Math.round(totalMs)} ms`,
+    );
+
+    // 2. latency at RATE
+    confirmed = 0;
+    measuring = true;
+    const pace = await paced((i) => js.publish(`${subject}.t${i % TENANTS}`, JSON.stringify({ t: now() })));
+    await until('nats: paced messages acknowledged', () => confirmed >= pace.sent);
+    measuring = false;
+    await Promise.all(conns.splice(0).map((c) => c.close()));
+
+    // 3. memory per idle connection (one subscription each) in nats-server
+    await sleep(1_000);
+    const before = natsServerRss();
+    const idle = await connectAll(SOCKETS, 250, async (i) => {
+      const nc = await connect({ servers: natsUrl, pingInterval: 60_000 });
+      nc.subscribe(`${subject}.idle.${i}`);
+      await nc.flush();
+      return nc;
+    });
+    conns.push(...idle);
+    await sleep(2_000);
+    const after = natsServerRss();
+    console.log(`nats: ${SOCKETS} idle connections: nats-server RSS ${mb(before)} → ${mb(after)} MiB`);
+    return {
+      system: 'nats jetstream (file, explicit ack)',
+      throughput: N / (totalMs / 1000),
+      p50: pct(latencies, 50),
+      p99: pct(latencies, 99),
+      achievedRate: pace.sent / (pace.ms / 1000),
+      bytesPerSocket: (after - before) / SOCKETS,
+      notes: `${TENANTS} connections + durable consumers; ≤1,000 publishes in flight`,
+    };
+  } finally {
+    await Promise.all(conns.map((c) => c.close().catch(() => {})));
+    await jsm.streams.delete(stream).catch(() => {});
+    await pub.close();
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+console.log(
+  `load average before the run: ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')} (2-core machine shared with other work)`,
+);
+console.log(
+  `events: ${N} events over ${TENANTS} tenants; latency at ${RATE}/s for ${SECONDS} s; ${SOCKETS} idle sockets; PostgreSQL ${url.replace(/\/\/[^@]*@/, '//')}; NATS ${natsUrl}`,
+);
+const results: Figures[] = [await benchTender()];
+if (!SKIP_NATS) results.push(await benchNats());
+console.log('');
+printTable(
+  [
+    'system',
+    'events/s (insert→deliver→ack)',
+    `p50 ms @${RATE}/s`,
+    `p99 ms @${RATE}/s`,
+    'achieved rate',
+    'bytes/idle socket',
+    'notes',
+  ],
+  results.map((r) => [r.system, r.throughput, r.p50, r.p99, r.achievedRate, r.bytesPerSocket, r.notes]),
+);
+if (results.length === 2) {
+  const [t, n] = results as [Figures, Figures];
+  console.log(
+    `\nratios tender/nats: throughput ${(t.throughput / n.throughput).toFixed(2)}x, p50 ${(t.p50 / n.p50).toFixed(2)}x, p99 ${(t.p99 / n.p99).toFixed(2)}x, memory per socket ${(t.bytesPerSocket / n.bytesPerSocket).toFixed(2)}x`,
+  );
+}
+process.exit(0);
