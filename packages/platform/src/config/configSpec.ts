@@ -25,7 +25,9 @@ type Value<F> = F extends Field<infer T> ? (F extends { default: unknown } ? T :
 export type ConfigOf<S extends Spec> = { [K in keyof S]: Value<S[K]> };
 
 /** Declares a field; the overloads keep "has a default" in the type, so such values are never undefined. */
-export function field<T>(f: Field<T> & { default: T | ((profile: Profile) => T) }): Field<T> & { default: T | ((profile: Profile) => T) };
+export function field<T>(
+  f: Field<T> & { default: T | ((profile: Profile) => T) },
+): Field<T> & { default: T | ((profile: Profile) => T) };
 export function field<T>(f: Field<T>): Field<T>;
 export function field<T>(f: Field<T>): Field<T> {
   return f;
