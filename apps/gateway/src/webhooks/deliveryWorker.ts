@@ -46,7 +46,8 @@ interface LoadedDelivery {
   event_id: string;
   event_type: string;
   livemode: boolean;
-  data: Record<string, unknown>;
+  /** gateway_events.data as PostgreSQL renders jsonb: the same text for the same value, every time. */
+  data_json: string;
   event_created_at: Date;
 }
 
@@ -98,8 +99,10 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
   const load = batched<string, LoadedDelivery | undefined>((ids) => loadDeliveries(ctx.db, ids));
   const write = batched<AttemptRecord, WrittenAttempt | undefined>(
     (records) => writeAttempts(ctx.db, records, new Date(ctx.now().getTime() - settings.disableAfterFailingMs)),
-    { oneInFlight: true, distinct: (r) => r.deliveryId },
+    { maxInFlight: 1, distinct: (r) => r.deliveryId },
   );
+
+  let secrets: { box: SecretBox; cache: SecretCache } | undefined;
 
   const handler = async (job: Job<DeliveryJobPayload>, jc: JobContext): Promise<void> => {
     const p = job.payload;
@@ -114,16 +117,16 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
         await endDelivery(ctx.db, d.id, d.endpoint_deleted ? 'endpoint deleted' : 'endpoint disabled', ctx.now());
       return;
     }
-    const box = ctx.secretBox;
     // Retried on the error schedule: the deployment must be given SECRET_BOX_KEYS to sign anything.
-    if (!box) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
+    if (!ctx.secretBox) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
+    if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };
 
     const startedAt = ctx.now();
     const body = eventBody(d);
     const result = await sender.send({
       url: d.url,
       body,
-      headers: deliveryHeaders(box, d, body, startedAt),
+      headers: deliveryHeaders(secrets.cache, d, body, startedAt),
       policy: urlPolicy(d.environment, settings.allowLoopbackInTest),
       timeoutMs: settings.timeoutMs,
       signal: jc.signal,
@@ -163,22 +166,44 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
   };
 }
 
-/** The event as every attempt sends it: same id, same bytes (jsonb renders `data` the same way each time). */
+/**
+ * The event as every attempt sends it: same id, same bytes. `data` is spliced in as the jsonb text PostgreSQL
+ * renders (canonical for a given value), rather than parsed and re-serialised on every attempt.
+ */
 export function eventBody(
-  d: Pick<LoadedDelivery, 'event_id' | 'event_type' | 'livemode' | 'data' | 'event_created_at'>,
+  d: Pick<LoadedDelivery, 'event_id' | 'event_type' | 'livemode' | 'data_json' | 'event_created_at'>,
 ): string {
-  return JSON.stringify({
+  const head = JSON.stringify({
     id: d.event_id,
     object: 'event',
     type: d.event_type,
     created: Math.floor(d.event_created_at.getTime() / 1000),
     livemode: d.livemode,
     api_version: EVENT_API_VERSION,
-    data: d.data,
   });
+  return `${head.slice(0, -1)},"data":${d.data_json}}`;
 }
 
-function deliveryHeaders(box: SecretBox, d: LoadedDelivery, body: string, now: Date): Record<string, string> {
+/**
+ * Opened secrets by sealed value, so that steady traffic to one endpoint does not decrypt per delivery. A sealed value
+ * names its ciphertext exactly (random IV), so a rotated secret is a new key and an old entry is never wrong; bounded.
+ */
+class SecretCache {
+  private readonly opened = new Map<string, string>();
+  constructor(private readonly box: SecretBox) {}
+  open(sealed: string, context: string): string {
+    const key = `${context}|${sealed}`;
+    let plain = this.opened.get(key);
+    if (plain === undefined) {
+      plain = this.box.open(sealed, context);
+      if (this.opened.size >= 1_000) this.opened.clear();
+      this.opened.set(key, plain);
+    }
+    return plain;
+  }
+}
+
+function deliveryHeaders(box: SecretCache, d: LoadedDelivery, body: string, now: Date): Record<string, string> {
   const secrets = activeSecrets(
     box,
     {
@@ -203,7 +228,8 @@ async function loadDeliveries(sql: Sql, ids: readonly string[]): Promise<(Loaded
     `select d.id, d.status, d.auto_attempt_count, d.environment, d.endpoint_id,
             ep.url, ep.status as endpoint_status, ep.deleted_at is not null as endpoint_deleted,
             ep.secret_sealed, ep.previous_secret_sealed, ep.previous_secret_expires_at,
-            ev.id as event_id, ev.type as event_type, ev.livemode, ev.data, ev.created_at as event_created_at
+            ev.id as event_id, ev.type as event_type, ev.livemode, ev.data::text as data_json,
+            ev.created_at as event_created_at
        from webhook_deliveries d
        join webhook_endpoints ep on ep.id = d.endpoint_id
        join gateway_events ev on ev.id = d.event_id
@@ -221,7 +247,7 @@ async function loadDeliveries(sql: Sql, ids: readonly string[]): Promise<(Loaded
  * retry found). Per endpoint: failing_since is cleared by any success and set by the first failure after one; it
  * is only written when it changes, so steady traffic does not contend on the endpoint row.
  */
-async function writeAttempts(
+export async function writeAttempts(
   sql: Sql,
   records: readonly AttemptRecord[],
   disableCutoff: Date,
@@ -351,20 +377,21 @@ export async function disableFailingEndpoint(
 }
 
 /**
- * Gathers calls made during one event-loop turn into one call of `fn` (which answers in input order). With
- * `oneInFlight`, a batch waits for the previous one (group commit: what arrives meanwhile goes into the next);
- * with `distinct`, two items with the same key never share a batch (the second waits for the next).
+ * Gathers calls made during one event-loop turn into one call of `fn` (which answers in input order). At most
+ * `maxInFlight` calls of `fn` run at once (group commit: what arrives meanwhile goes into the next batch); with
+ * `distinct`, two items with the same key never share a batch (the second waits for the next).
  */
 export function batched<K, V>(
   fn: (items: K[]) => Promise<V[]>,
-  opts: { oneInFlight?: boolean; distinct?: (item: K) => string; maxBatch?: number } = {},
+  opts: { maxInFlight?: number; distinct?: (item: K) => string; maxBatch?: number } = {},
 ): (item: K) => Promise<V> {
   const maxBatch = opts.maxBatch ?? 500;
+  const maxInFlight = opts.maxInFlight ?? Infinity;
   let queue: { item: K; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
-  let inFlight = false;
+  let inFlight = 0;
   const schedule = () => {
-    if (scheduled || queue.length === 0 || (opts.oneInFlight && inFlight)) return;
+    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
     scheduled = true;
     setImmediate(run);
   };
@@ -382,17 +409,17 @@ export function batched<K, V>(
       }
     }
     queue = later;
-    inFlight = true;
+    inFlight++;
     fn(batch.map((b) => b.item))
       .then(
         (values) => batch.forEach((b, i) => b.resolve(values[i] as V)),
         (err: unknown) => batch.forEach((b) => b.reject(err)),
       )
       .finally(() => {
-        inFlight = false;
+        inFlight--;
         schedule();
       });
-    if (!opts.oneInFlight) schedule();
+    schedule();
   };
   return (item) =>
     new Promise<V>((resolve, reject) => {

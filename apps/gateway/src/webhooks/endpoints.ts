@@ -333,7 +333,7 @@ export async function rotateWebhookSecret(
 
 /** The secrets that sign now, newest first: the current one, and the previous one during its overlap. */
 export function activeSecrets(
-  box: SecretBox,
+  box: Pick<SecretBox, 'open'>,
   r: {
     id: string;
     secret_sealed: string;

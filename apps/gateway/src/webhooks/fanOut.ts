@@ -10,7 +10,8 @@
 //  * written here, a delivery row and its job exist if and only if the event commits, atomically with the payment
 //    transition that caused it, and from then on the job runner's guarantees (lease, requeue on expiry, at least
 //    once until done) carry it to the endpoint, through crashes and kill -9 included.
-// The cost is one indexed read of the tenant's enabled endpoints per event (nothing more when there are none).
+// The cost is one statement per event (an indexed read of the tenant's enabled endpoints and the inserts), plus the
+// jobs' insert when some endpoint is subscribed.
 import { newId, type Sql } from '@tender/platform';
 import { enqueueMany } from '../payments/platformJobs.ts';
 import { ALL_EVENTS } from './eventTypes.ts';
@@ -31,26 +32,36 @@ export interface FanOutEvent {
   createdAt: Date;
 }
 
+/** Delivery ids made in advance per event; an endpoint beyond them gets a database-made id (see below). */
+const PREPARED_IDS = 16;
+
 /** Creates one delivery (and its job) per subscribed enabled endpoint, in `tx`. Returns the delivery ids. */
 export async function fanOutEvent(tx: Sql, e: FanOutEvent): Promise<string[]> {
-  const endpoints = await tx.query<{ id: string }>(
-    `select id from webhook_endpoints
-      where merchant_id = $1 and environment = $2 and status = 'enabled' and deleted_at is null
-        and ($3 = any(enabled_events) or $4 = any(enabled_events))
-      order by id`,
-    [e.merchantId, e.environment, e.type, ALL_EVENTS],
-  );
-  if (endpoints.length === 0) return [];
-  const ids = endpoints.map(() => newId('whd'));
+  // One statement picks the endpoints and inserts their deliveries. Ids are `whd_` + base62 made here; should a
+  // merchant have more subscribed endpoints than prepared ids, the rest get `whd_` + a random UUID's hex, so an
+  // event is never refused for want of an id.
   const inserted = await tx.query<{ id: string }>(
     `insert into webhook_deliveries (id, event_id, endpoint_id, merchant_id, environment, event_type, created_at,
        updated_at)
-     select d.id, $2, d.endpoint_id, $3, $4, $5, $6, $6
-       from unnest($1::text[], $7::text[]) as d(id, endpoint_id)
+     select coalesce(($1::text[])[s.n], 'whd_' || replace(gen_random_uuid()::text, '-', '')), $2, s.id, $3, $4, $5,
+            $6, $6
+       from (select e.id, row_number() over (order by e.id)::int as n
+               from webhook_endpoints e
+              where e.merchant_id = $3 and e.environment = $4 and e.status = 'enabled' and e.deleted_at is null
+                and ($5 = any(e.enabled_events) or $7 = any(e.enabled_events))) s
      on conflict (event_id, endpoint_id) do nothing
      returning id`,
-    [ids, e.id, e.merchantId, e.environment, e.type, e.createdAt, endpoints.map((x) => x.id)],
+    [
+      Array.from({ length: PREPARED_IDS }, () => newId('whd')),
+      e.id,
+      e.merchantId,
+      e.environment,
+      e.type,
+      e.createdAt,
+      ALL_EVENTS,
+    ],
   );
+  if (inserted.length === 0) return [];
   await enqueueMany(
     tx,
     inserted.map((d) => ({

@@ -289,6 +289,28 @@ describe(`webhook endpoints API (${dbKind})`, () => {
     expect(r).toMatchObject({ status: 409, body: { error: { code: 'WEBHOOK_ENDPOINT_LIMIT' } } });
   });
 
+  it('an event reaches every subscribed endpoint, more than the ids prepared per event included', async () => {
+    const stranger = await signUp(g.app);
+    const key = (await createKey(g.app, stranger.token, { role: 'admin' })).secret;
+    g.ctx.webhooks = { maxEndpoints: 20 };
+    try {
+      const ids: string[] = [];
+      for (let i = 0; i < 20; i++)
+        ids.push((await create({ url: `http://localhost/${i}`, enabled_events: ['*'] }, key)).body.id);
+      const evt = await emitTestEvent(g.db, { merchantId: stranger.merchantId, environment: 'test' }, 'payment.late');
+      const log = await call('GET', `/v1/webhook-deliveries?event_id=${evt}&limit=100`, key);
+      expect(log.body.data.map((d: { endpoint_id: string }) => d.endpoint_id).sort()).toEqual(ids.sort());
+      expect(new Set(log.body.data.map((d: { id: string }) => d.id)).size).toBe(20);
+      for (const d of log.body.data) expect(d.id).toMatch(/^whd_[0-9A-Za-z]+$/);
+      const jobs = await g.db.query(`select 1 from jobs where idempotency_key = any($1::text[])`, [
+        log.body.data.map((d: { id: string }) => `webhook:${d.id}`),
+      ]);
+      expect(jobs).toHaveLength(20);
+    } finally {
+      g.ctx.webhooks = {};
+    }
+  });
+
   it('without a SecretBox (no SECRET_BOX_KEYS) registration answers 503 WEBHOOKS_UNAVAILABLE', async () => {
     const box = g.ctx.secretBox;
     delete g.ctx.secretBox;

@@ -1,0 +1,271 @@
+/**
+ * Webhook delivery benchmark: Tender's delivery path vs a bare HTTP loop, same receiver, same bodies, same
+ * concurrency, one run.
+ *
+ *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--rounds=1] [--timeout-ms=300000]
+ *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
+ *        BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
+ *        per statement of the delivery phase)
+ *
+ * In a fresh schema: one merchant, one endpoint (test mode) pointing at a local receiver running in a child
+ * process (answers 200). N events are emitted through the outbox exactly as payment transitions emit them
+ * (emitEvent: the event row, its delivery row and its delivery job, in batches of transactions); that phase is
+ * reported on its own. Then, timed:
+ *  - tender: a job runner with the gateway's delivery queue (concurrency C) delivers all N: per delivery a claimed
+ *    job, a load of delivery + endpoint + event, the HMAC signature, the SSRF-guarded keep-alive POST, the attempt
+ *    logged and the delivery marked succeeded, and the job completed. Timed until the database says all N
+ *    deliveries succeeded and N attempts are logged.
+ *  - bare: C loops POST the same N bodies (as the receiver saw them) with a keep-alive agent, no database, no
+ *    signature, no guard: the ceiling of this machine's HTTP path.
+ * Prints deliveries per second of both and the ratio tender / bare.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { printTable } from '../_lib/printTable.ts';
+import {
+  createLogger,
+  migrate,
+  openDatabase,
+  platformMigrations,
+  type Database,
+} from '../../packages/platform/src/index.ts';
+import { createJobRunner } from '../../packages/platform/src/jobs/index.ts';
+import type { GatewayContext } from '../../apps/gateway/src/context.ts';
+import { gatewayMigrations } from '../../apps/gateway/src/migrations.ts';
+import { emitEvent } from '../../apps/gateway/src/outbox/events.ts';
+import { createDeliveryWorker, eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
+import { createWebhookEndpoint } from '../../apps/gateway/src/webhooks/endpoints.ts';
+import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
+
+const arg = (name: string): string | undefined =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const num = (name: string, envName: string, dflt: number): number => {
+  const v = Number(arg(name) ?? process.env[envName] ?? dflt);
+  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${name} must be a positive number`);
+  return v;
+};
+
+const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const N = num('events', 'BENCH_EVENTS', 20_000);
+const C = num('concurrency', 'BENCH_CONCURRENCY', 64);
+const ROUNDS = num('rounds', 'BENCH_ROUNDS', 1);
+const TIMEOUT_MS = num('timeout-ms', 'BENCH_TIMEOUT_MS', 300_000);
+const POOL = 10;
+const EVENTS_PER_TX = 200;
+
+async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./receiver.ts', import.meta.url))], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`receiver exited: ${code}`)));
+  });
+  return { child, port };
+}
+
+/** Polls every 50 ms: often enough to end the timing within 50 ms, rarely enough to cost the database nothing much. */
+async function untilTrue(what: string, check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + TIMEOUT_MS;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: timed out after ${TIMEOUT_MS} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+interface TenderResult {
+  emitMs: number;
+  deliverMs: number;
+  bodies: string[];
+}
+
+async function benchTender(port: number): Promise<TenderResult> {
+  const schema = `bench_webhooks_${randomBytes(4).toString('hex')}`;
+  const raw: Database = await openDatabase({ url, schema, poolSize: POOL });
+  const stats = new Map<string, { n: number; ms: number; rows: number }>();
+  const db: Database = process.env.BENCH_PROFILE
+    ? {
+        ...raw,
+        query: async <T>(text: string, params?: readonly unknown[]) => {
+          const t = performance.now();
+          const r = await raw.query<T>(text, params);
+          const k = text.replace(/\s+/g, ' ').slice(0, 60);
+          const s = stats.get(k) ?? { n: 0, ms: 0, rows: 0 };
+          s.n++;
+          s.ms += performance.now() - t;
+          s.rows += r.length;
+          stats.set(k, s);
+          return r;
+        },
+      }
+    : raw;
+  try {
+    await migrate(db, [...(await platformMigrations()), ...(await gatewayMigrations())]);
+    const ctx: GatewayContext = {
+      db,
+      logger: createLogger({ level: 'warn' }),
+      now: () => new Date(),
+      config: { publicUrl: 'http://gateway.bench', profile: 'dev' },
+      networks: [],
+      secretBox: testSecretBox(),
+    };
+    const merchantId = 'mer_bench';
+    await db.query(`insert into merchants (id, business_name) values ($1, 'Bench shop')`, [merchantId]);
+    await createWebhookEndpoint(
+      ctx,
+      {
+        merchantId,
+        environment: 'test',
+        role: 'owner',
+        kind: 'session',
+        keyId: null,
+        sessionId: 'sess_bench',
+        userId: null,
+        ip: null,
+      },
+      { url: `http://127.0.0.1:${port}/webhooks`, enabled_events: ['*'] },
+    );
+
+    const t0 = performance.now();
+    for (let i = 0; i < N; i += EVENTS_PER_TX) {
+      await db.tx(async (tx) => {
+        for (let k = i; k < Math.min(N, i + EVENTS_PER_TX); k++) {
+          await emitEvent(tx, {
+            merchantId,
+            environment: 'test',
+            type: 'payment.confirmed',
+            paymentId: null,
+            object: {
+              id: `pi_bench_${k}`,
+              object: 'payment_intent',
+              status: 'PAID',
+              amount: '25.00',
+              amount_units: '25000000',
+              currency: 'USDC',
+              order_reference: `ORDER-${k}`,
+            },
+            createdAt: new Date(),
+          });
+        }
+      });
+    }
+    const emitMs = performance.now() - t0;
+    await db.exec('analyze');
+
+    const worker = createDeliveryWorker(ctx, { maxSocketsPerHost: C });
+    const runner = createJobRunner({
+      db,
+      queues: worker.queues,
+      concurrency: C,
+      logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
+    });
+    const t1 = performance.now();
+    const cpu0 = process.cpuUsage();
+    await runner.start();
+    try {
+      // One indexed scan of this tenant's deliveries, newest first, stopping at the first pending one.
+      await untilTrue('tender deliveries', async () => {
+        const [r] = await raw.query<{ pending: boolean }>(
+          `select exists (select 1 from webhook_deliveries
+                           where merchant_id = $1 and environment = 'test' and status = 'pending') as pending`,
+          [merchantId],
+        );
+        return !r!.pending;
+      });
+    } finally {
+      await runner.stop({ timeoutMs: 10_000 });
+      worker.close();
+    }
+    const deliverMs = performance.now() - t1;
+    const cpu = process.cpuUsage(cpu0);
+    if (process.env.BENCH_PROFILE) {
+      const cpuMs = (cpu.user + cpu.system) / 1000;
+      console.log(`delivery phase: bench process cpu ${cpuMs.toFixed(0)} ms in ${deliverMs.toFixed(0)} ms`);
+      for (const [k, v] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
+        const perCall = (v.rows / v.n).toFixed(1);
+        console.log(`${String(v.n).padStart(7)} calls ${v.ms.toFixed(0).padStart(7)} ms  rows/call ${perCall}  ${k}`);
+      }
+    }
+    const [attempts] = await db.query<{ n: number; ok: number }>(
+      `select count(*)::int as n, count(*) filter (where status_code = 200)::int as ok from webhook_attempts`,
+    );
+    if (attempts!.n !== N || attempts!.ok !== N) throw new Error(`expected ${N} logged attempts, found ${attempts!.n}`);
+    // The bodies as they went out, for the bare loop.
+    const rows = await db.query<Parameters<typeof eventBody>[0]>(
+      `select id as event_id, type as event_type, livemode, data::text as data_json, created_at as event_created_at
+         from gateway_events`,
+    );
+    return { emitMs, deliverMs, bodies: rows.map(eventBody) };
+  } finally {
+    await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
+    await db.close();
+  }
+}
+
+async function benchBare(port: number, bodies: readonly string[]): Promise<number> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: C });
+  const post = (body: string) =>
+    new Promise<void>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: '/webhooks',
+          method: 'POST',
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`HTTP ${res.statusCode}`))));
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  let next = 0;
+  const t0 = performance.now();
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < bodies.length) await post(bodies[next++]!);
+    }),
+  );
+  const ms = performance.now() - t0;
+  agent.destroy();
+  return ms;
+}
+
+async function main(): Promise<void> {
+  console.log(
+    `webhooks benchmark: ${N.toLocaleString('en-US')} events, concurrency ${C}, pool ${POOL}, ${ROUNDS} round(s)\n` +
+      `database: ${url.replace(/:[^:@/]*@/, ':***@')}`,
+  );
+  const receiver = await startReceiver();
+  const rows: (string | number)[][] = [];
+  const ratios: number[] = [];
+  try {
+    for (let round = 0; round < ROUNDS; round++) {
+      const t = await benchTender(receiver.port);
+      const bareMs = await benchBare(receiver.port, t.bodies);
+      const tender = (N * 1000) / t.deliverMs;
+      const bare = (N * 1000) / bareMs;
+      ratios.push(tender / bare);
+      rows.push(['tender (persisted)', N, (N * 1000) / t.emitMs, tender, t.deliverMs / 1000]);
+      rows.push(['bare loop', N, '-', bare, bareMs / 1000]);
+    }
+  } finally {
+    receiver.child.kill('SIGKILL');
+  }
+  console.log('');
+  printTable(['system', 'deliveries', 'emit events/s', 'deliveries/s', 'seconds'], rows);
+  console.log('');
+  for (const [i, r] of ratios.entries()) console.log(`round ${i + 1}: ratio tender / bare = ${r.toFixed(2)}`);
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
