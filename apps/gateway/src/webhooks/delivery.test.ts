@@ -255,8 +255,12 @@ describe(`webhook delivery (${dbKind})`, () => {
     const eventId = await emitTestEvent(g.db, tenant, 'settlement.failed');
     await rx.waitFor(1);
     expect((await api('PATCH', `/v1/webhook-endpoints/${ep.id}`, { status: 'disabled' })).status).toBe(200);
+    // Ended by the PATCH itself (no waiting for the next retry)…
+    expect(await deliveryOf(eventId, ep.id)).toMatchObject({ status: 'failed', next_attempt_at: null });
+    // …and still ended once any attempt that was in flight has logged its outcome.
+    await new Promise((r) => setTimeout(r, 4 * RETRY_MS));
     const d = await settled(eventId, ep.id, 'failed');
-    expect(d.last_error).toBe('endpoint disabled');
+    expect(d.last_error).toMatch(/^(endpoint disabled|HTTP 500)$/);
     expect(d.attempt_count).toBe(rx.requests.length);
     const r = await api('POST', `/v1/webhook-deliveries/${d.id}/retry`);
     expect(r).toMatchObject({ status: 409, body: { error: { code: 'WEBHOOK_ENDPOINT_DISABLED' } } });
@@ -277,6 +281,11 @@ describe(`webhook delivery (${dbKind})`, () => {
     await emitTestEvent(g.db, tenant, 'payment.detected');
     const disabled = await endpointWhen(ep.id, `status = 'disabled'`);
     expect(disabled).toMatchObject({ disabled_reason: 'failing', failing_since: failingSince });
+    const stillPending = await g.db.query(
+      `select 1 from webhook_deliveries where endpoint_id = $1 and status = 'pending'`,
+      [ep.id],
+    );
+    expect(stillPending).toHaveLength(0);
     const audit = await g.db.query<{ action: string; actor_type: string; data: Record<string, unknown> }>(
       `select action, actor_type, data from audit_events where target_id = $1 and action = 'webhook_endpoint.disabled'`,
       [ep.id],

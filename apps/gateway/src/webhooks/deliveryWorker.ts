@@ -23,7 +23,7 @@ import {
   type JobContext,
   type QueueDefinition,
 } from '../payments/platformJobs.ts';
-import { activeSecrets } from './endpoints.ts';
+import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 import { createWebhookSender, type SendResult } from './sender.ts';
@@ -133,9 +133,12 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     });
 
     // The schedule position is the job's run number: runs lost to a crash count, so a delivery never gets more
-    // than the 9 automatic attempts however often its workers die.
-    const final = !manual && !result.ok && job.attempts >= automaticAttempts(settings);
-    const delay = manual || result.ok || final ? undefined : retryDelayMs(settings, job.attempts, opts.random);
+    // than the 9 automatic attempts however often its workers die. An attempt cut short by the worker stopping (or
+    // losing its lease) is logged but decides nothing: the job runs again, released or taken over.
+    const aborted = jc.signal.aborted;
+    const final = !manual && !aborted && !result.ok && job.attempts >= automaticAttempts(settings);
+    const delay =
+      manual || aborted || result.ok || final ? undefined : retryDelayMs(settings, job.attempts, opts.random);
     const nextAttemptAt = delay === undefined ? null : new Date(startedAt.getTime() + delay);
     const written = await write({
       deliveryId: d.id,
@@ -148,7 +151,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     });
     if (written?.disable) await disableFailingEndpoint(ctx, written.endpointId, settings);
     // Stopping or lease lost mid-POST: the attempt is logged; hand the job back (released, or already someone's).
-    if (jc.signal.aborted) throw jc.signal.reason;
+    if (aborted) throw jc.signal.reason;
     if (delay !== undefined) {
       throw new RetryLaterError(delay, `attempt ${written?.attempt ?? '?'} failed: ${result.error ?? 'failed'}`);
     }
@@ -243,8 +246,8 @@ async function loadDeliveries(sql: Sql, ids: readonly string[]): Promise<(Loaded
 /**
  * Logs attempts and moves their deliveries on, for many deliveries in one statement (one commit). Per delivery:
  * attempt_count grows by the interrupted runs plus this attempt, which take the next numbers; status becomes
- * succeeded on a 2xx (and stays so), failed when the schedule ended, otherwise stays (pending, or what a manual
- * retry found). Per endpoint: failing_since is cleared by any success and set by the first failure after one; it
+ * succeeded on a 2xx (and stays so), failed when the schedule ended; a failed manual attempt changes nothing, nor
+ * does a failed attempt that was in flight when the delivery was ended (endpoint disabled or deleted). Per endpoint: failing_since is cleared by any success and set by the first failure after one; it
  * is only written when it changes, so steady traffic does not contend on the endpoint row.
  */
 export async function writeAttempts(
@@ -263,10 +266,12 @@ export async function writeAttempts(
          attempt_count = d.attempt_count + r.interrupted + 1,
          auto_attempt_count = d.auto_attempt_count + case when r.manual then 0 else r.interrupted + 1 end,
          status = case when r.ok or d.status = 'succeeded' then 'succeeded'
-                       when r.manual then d.status
+                       when r.manual or d.status = 'failed' then d.status
                        when r.final then 'failed' else 'pending' end,
          succeeded_at = case when r.ok and d.succeeded_at is null then r.started_at else d.succeeded_at end,
-         next_attempt_at = case when r.manual and not r.ok then d.next_attempt_at else r.next_at end,
+         next_attempt_at = case when r.ok then null
+                                when r.manual or d.status = 'failed' then d.next_attempt_at
+                                else r.next_at end,
          last_attempt_at = r.started_at,
          last_status_code = r.status_code,
          last_error = r.error,
@@ -357,6 +362,7 @@ export async function disableFailingEndpoint(
       [endpointId, now, cutoff],
     );
     if (!row) return false;
+    await endPendingDeliveries(tx, endpointId, 'endpoint disabled after failing', now);
     await audit(tx, {
       merchantId: row.merchant_id,
       environment: row.environment,

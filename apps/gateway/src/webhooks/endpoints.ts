@@ -235,6 +235,8 @@ export async function updateWebhookEndpoint(
         now,
       ],
     );
+    if (patch.status === 'disabled' && before.status === 'enabled')
+      await endPendingDeliveries(tx, id, 'endpoint disabled', now);
     const changed: Record<string, unknown> = {};
     if (url !== undefined && url !== before.url) changed.url = url;
     if (events !== undefined) changed.enabled_events = events;
@@ -274,6 +276,7 @@ export async function deleteWebhookEndpoint(ctx: GatewayContext, principal: Prin
        where id = $1`,
       [id, now],
     );
+    await endPendingDeliveries(tx, id, 'endpoint deleted', now);
     await audit(tx, {
       merchantId: t.merchantId,
       environment: t.environment,
@@ -284,6 +287,19 @@ export async function deleteWebhookEndpoint(ctx: GatewayContext, principal: Prin
       at: now,
     });
   });
+}
+
+/**
+ * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once (their jobs then
+ * find them ended and send nothing). An attempt in flight still logs its outcome; a failure of it is ended again by
+ * its next run, which finds the endpoint disabled.
+ */
+export async function endPendingDeliveries(tx: Sql, endpointId: string, reason: string, now: Date): Promise<void> {
+  await tx.query(
+    `update webhook_deliveries set status = 'failed', next_attempt_at = null, last_error = $2, updated_at = $3
+      where endpoint_id = $1 and status = 'pending'`,
+    [endpointId, reason, now],
+  );
 }
 
 /**

@@ -199,7 +199,14 @@ describe(`webhook endpoints API (${dbKind})`, () => {
     expect(ids).not.toContain(ep.id);
     const log = await call('GET', `/v1/webhook-deliveries?event_id=${evt}&endpoint_id=${ep.id}`);
     expect(log.body.data).toHaveLength(1);
-    expect(log.body.data[0]).toMatchObject({ endpoint_id: ep.id, status: 'pending', event_type: 'payment.detected' });
+    // Its pending delivery ended with the endpoint: failed at once, with the reason, nothing sent.
+    expect(log.body.data[0]).toMatchObject({
+      endpoint_id: ep.id,
+      status: 'failed',
+      last_error: 'endpoint deleted',
+      event_type: 'payment.detected',
+      attempt_count: 0,
+    });
     const retry = await call('POST', `/v1/webhook-deliveries/${log.body.data[0].id}/retry`);
     expect(retry).toMatchObject({ status: 409, body: { error: { code: 'WEBHOOK_ENDPOINT_DISABLED' } } });
   });
