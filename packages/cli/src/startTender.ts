@@ -1,11 +1,15 @@
 import { join, resolve } from 'node:path';
 import { createAgentsRuntime, createAgentsServer, startInboundSmtp } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
-import { createGatewayServer, ensureDevMerchant, gatewayAuthContext, type GatewayContext } from '@tender/gateway';
-// TODO(lead): switch to the package index once the payments work exports these.
-import { createNetworkRegistry } from '../../../apps/gateway/src/networks/registry.ts';
-import { ensureDevVault } from '../../../apps/gateway/src/settings/settlementSettings.ts';
-import { startGatewayWorkers } from '../../../apps/gateway/src/payments/workers.ts';
+import {
+  createGatewayServer,
+  createNetworkRegistry,
+  ensureDevMerchant,
+  gatewayAuthContext,
+  setUpDevPayments,
+  startGatewayWorkers,
+  type GatewayContext,
+} from '@tender/gateway';
 import { createLogger, migrate, openDatabase, SecretBox, Shutdown, type Database, type Logger } from '@tender/platform';
 import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
@@ -21,8 +25,7 @@ export interface RunningTender {
   shutdown: Shutdown;
 }
 
-/** Devnet mnemonic accounts with a role in the dev profile (0 deploys; 8 is the gateway's relayer). */
-const DEV_VAULT_INDEX = 1;
+/** Devnet mnemonic accounts with a role in the dev profile (0 deploys, 1 is the dev vault, 8 the gateway's relayer). */
 const DEV_X402_PAY_TO_INDEX = 7;
 const DEV_X402_RELAYER_INDEX = 9;
 
@@ -66,12 +69,16 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       networks: networkRegistry.all.map((n) => ({ id: n.id, environment: n.environment, rpcUrl: n.rpcUrl })),
       networkRegistry,
       secretBox,
+      webhooks: {
+        disableAfterFailingMs: config.webhookDisableAfterDays * 86_400_000,
+        allowLoopbackInTest: config.webhookTestAllowLoopback,
+      },
       ...gatewayAuthContext(config),
     };
     const gateway = await createGatewayServer(gatewayCtx);
     await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
     shutdown.add('gateway http', () => gateway.close());
-    const gatewayWorkers = await startGatewayWorkers(gatewayCtx);
+    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, { webhookConcurrency: config.webhookConcurrency });
     shutdown.add('gateway workers', () => gatewayWorkers.stop());
 
     const devGateway: Record<string, unknown> = {};
@@ -79,10 +86,11 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       const dev = await ensureDevMerchant(gatewayCtx);
       devGateway.testApiKey = dev.testApiKey;
       devGateway.merchantId = dev.merchantId;
-      if (chain) {
-        const vault = await ensureDevVault(gatewayCtx, dev.merchantId, chain.manifest.accounts[DEV_VAULT_INDEX]!);
-        devGateway.vaults = { devnet: vault };
-      }
+      if (chain)
+        Object.assign(
+          devGateway,
+          await setUpDevPayments(gatewayCtx, { merchantId: dev.merchantId, manifest: chain.manifest }),
+        );
     }
 
     // Agent services: on the devnet, x402 is paid in the devnet USDT stand-in unless configured otherwise.
