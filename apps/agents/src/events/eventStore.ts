@@ -7,6 +7,10 @@ import { AgentError } from '../http/errors.ts';
  * lease protocol (claim, renew, release), expiry and failure. Every statement is scoped by the tenant taken from the
  * credentials, never from input.
  *
+ * Statements that update several rows and may wait for row locks (socket acks, ack-all, renewal, release) lock
+ * them in event_id order first, so they can never deadlock with each other; claims and sweeps never wait (SKIP
+ * LOCKED).
+ *
  * The lease protocol, exactly:
  *
  *  - An event is OPEN while its status is pending or delivered and it has not expired. It is EXPIRED once
@@ -260,12 +264,19 @@ export async function ackAllEvents(
 ): Promise<number> {
   const now = clock(5);
   const rows = await sql.query(
-    `update agent_events e
+    `with locked as (
+       select e.event_id from agent_events e
+        where e.tenant_id = $1 and e.status in ('pending', 'delivered', 'failed') and e.created_at < $2
+          and ($3::text[] is null or e.type = any($3::text[]))
+          and ($4::text is null or e.service = $4)
+          and ${expiry(6)} > ${now}
+        order by e.event_id
+        for update
+     )
+     update agent_events e
         set status = 'acknowledged', acknowledged_at = ${now}, lease_token = null, lease_expires_at = null
-      where e.tenant_id = $1 and e.status in ('pending', 'delivered', 'failed') and e.created_at < $2
-        and ($3::text[] is null or e.type = any($3::text[]))
-        and ($4::text is null or e.service = $4)
-        and ${expiry(6)} > ${now}
+       from locked
+      where e.event_id = locked.event_id and e.status in ('pending', 'delivered', 'failed')
       returning e.event_id`,
     [
       tenantId,
@@ -337,11 +348,18 @@ export async function ackDelivered(
     `with a as (
        select * from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as a(tenant_id, event_id, lease_token, i)
      ),
+     locked as (
+       select e.event_id from agent_events e
+        where (e.tenant_id, e.event_id) in (select a.tenant_id, a.event_id from a)
+        order by e.event_id
+        for update
+     ),
      done as (
        update agent_events e
           set status = 'acknowledged', acknowledged_at = ${now}, lease_token = null, lease_expires_at = null
          from a
         where e.event_id = a.event_id and e.tenant_id = a.tenant_id
+          and e.event_id in (select event_id from locked)
           and e.status in ('pending', 'delivered', 'failed')
           and ${expiry(5)} > ${now}
           and ((e.lease_token = a.lease_token and e.lease_expires_at > ${now}) or e.lease_token is null)
@@ -380,9 +398,17 @@ export async function renewLeases(
   if (tokens.length === 0) return [];
   const now = clock(2);
   const rows = await sql.query<{ event_id: string; lease_token: string }>(
-    `update agent_events e
+    `with locked as (
+       select e.event_id from agent_events e
+        where e.lease_token = any($1::uuid[]) and e.status = 'delivered' and e.lease_expires_at > ${now}
+        order by e.event_id
+        for update
+     )
+     update agent_events e
         set lease_expires_at = ${now} + ($3::double precision * interval '1 millisecond')
-      where e.lease_token = any($1::uuid[]) and e.status = 'delivered' and e.lease_expires_at > ${now}
+       from locked
+      where e.event_id = locked.event_id and e.lease_token = any($1::uuid[]) and e.status = 'delivered'
+        and e.lease_expires_at > ${now}
       returning e.event_id, e.lease_token`,
     [tokens, at ?? null, policy.leaseMs],
   );
@@ -395,9 +421,13 @@ export async function renewLeases(
  */
 export async function releaseLeases(sql: Sql, token: string, channel: string): Promise<number> {
   const rows = await sql.query<{ tenant_id: string }>(
-    `update agent_events set lease_token = null, lease_expires_at = null
-      where lease_token = $1 and status = 'delivered'
-      returning tenant_id`,
+    `with locked as (
+       select event_id from agent_events where lease_token = $1 and status = 'delivered' order by event_id for update
+     )
+     update agent_events e set lease_token = null, lease_expires_at = null
+       from locked
+      where e.event_id = locked.event_id and e.lease_token = $1 and e.status = 'delivered'
+      returning e.tenant_id`,
     [token],
   );
   await notify(sql, channel, [...new Set(rows.map((r) => `n:${r.tenant_id}`))]);

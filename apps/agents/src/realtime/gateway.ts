@@ -113,7 +113,7 @@ class Session implements VoiceSocket {
   readonly inFlight = new Set<string>();
   replayDone = false;
   replayed = 0;
-  /** Claimed at least once: its leases must be released when it closes. */
+  /** Has taken at least one lease: they must be released when it closes (idle sockets cost no query then). */
   claimed = false;
   alive = true;
   authTimer: NodeJS.Timeout | null = null;
@@ -201,7 +201,10 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       .catch((err: unknown) => log.error({ err, tenantId }, 'event pump failed'))
       .finally(() => {
         hub.pumping = false;
-        if (hub.again && tenants.get(tenantId) === hub) pump(tenantId);
+        if (tenants.get(tenantId) !== hub) return;
+        if (hub.sessions.length === 0)
+          tenants.delete(tenantId); // its last socket closed during the pump
+        else if (hub.again) pump(tenantId);
       });
   }
 
@@ -217,15 +220,18 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         if (room <= 0 || s.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
         let claimed: ClaimedEvent[];
         try {
-          s.claimed = true;
           claimed = await claimForDelivery(db, policy, { tenantId, leaseToken: s.leaseToken, limit: room });
         } catch (err) {
           log.error({ err, tenantId }, 'cannot read the event inbox');
           deferReplay(hub);
           return; // the sweep tries again
         }
-        if (claimed.length) deps.hooks?.afterClaim?.(claimed.map((c) => c.record));
+        if (claimed.length) {
+          s.claimed = true;
+          deps.hooks?.afterClaim?.(claimed.map((c) => c.record));
+        }
         if (s.state !== 'open') {
+          if (claimed.length === 0) continue;
           // Closed while claiming: its release may have run before this claim committed. Release again so the
           // events go to another socket now rather than after the lease.
           await releaseLeases(db, s.leaseToken, channel).catch((err: unknown) => log.warn({ err }, 'release failed'));
@@ -293,11 +299,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         ackQueue = ackQueue.slice(batch.length);
         const wake = new Set<string>();
         try {
-          const results = await ackDelivered(
-            db,
-            policy,
-            batch.map((a) => ({ tenantId: a.s.tenantId, eventId: a.eventId, leaseToken: a.s.leaseToken })),
-          );
+          const acks = batch.map((a) => ({ tenantId: a.s.tenantId, eventId: a.eventId, leaseToken: a.s.leaseToken }));
+          // A failed statement changed nothing (one transaction): retry it before asking clients to ack again.
+          const results = await ackDelivered(db, policy, acks).catch(async (err: unknown) => {
+            log.warn({ err }, 'socket acknowledgements failed; retrying once');
+            await new Promise((r) => setTimeout(r, 50));
+            return ackDelivered(db, policy, acks);
+          });
           results.forEach((r, i) => {
             const { s, eventId } = batch[i]!;
             if (r !== 'not_found') {
