@@ -4,6 +4,7 @@ import { computeDepositAddress, depositSalt, depositFactoryAbi, reorg, tokenBala
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
+import { listSettlements, listTransactions, overview, settlementPolicy } from '../ledger/ledger.ts';
 import { listEvents } from '../outbox/events.ts';
 import { expirePayment } from '../payments/expiry.ts';
 import { runSweep } from '../settlement/sweeper.ts';
@@ -244,6 +245,41 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     expect(second).toEqual({ state: 'succeeded', amount_units: '0' });
     expect((await h.balance('USDC', h.vault)) - vaultBefore).toBe(12_340_000n);
     expect(await h.status(id)).toBe('SETTLED');
+  });
+
+  it('ledger views show the movements: transactions, settlements, overview, and the vault read live from the chain', async () => {
+    const tx = await listTransactions(h.ctx, h.tenant, 100);
+    const types = new Set(tx.data.map((t) => t.type));
+    expect(types).toEqual(new Set(['payment', 'settlement']));
+    // A token of unknown decimals shows base units only; EURC sent to a USDC intent is foreign yet readable.
+    const plain = tx.data.find((t) => t.token_address === h.devnet.manifest.tokens.plainERC20.toLowerCase());
+    expect(plain).toMatchObject({ official: false, amount: null, token_symbol: null, amount_units: '5000000' });
+    const eurc = tx.data.find((t) => t.token_symbol === 'EURC');
+    expect(eurc).toMatchObject({ official: false, amount: '5' });
+    const removed = tx.data.find((t) => t.removed);
+    expect(removed).toMatchObject({ confirmations: 0, final: false });
+
+    const st = await listSettlements(h.ctx, h.tenant, 100);
+    const succeeded = st.data.filter((x) => x.state === 'succeeded' && x.token_symbol === 'USDC');
+    expect(succeeded.length).toBeGreaterThan(0);
+
+    const ov = await overview(h.ctx, h.tenant, 1, 'USDC');
+    const [sums] = await h.db.query<{ received: string; settled: string }>(
+      `select coalesce(sum(amount_units) filter (where kind = 'incoming'), 0)::text as received,
+              coalesce(sum(amount_units) filter (where kind = 'settlement'), 0)::text as settled
+       from chain_transfers where official and final and not removed`,
+    );
+    expect(ov.received.amount_units).toBe(sums!.received);
+    expect(ov.settled.amount_units).toBe(sums!.settled);
+    expect(BigInt(ov.settled.amount_units)).toBeGreaterThan(0n);
+
+    const policy = await settlementPolicy(h.ctx, h.tenant);
+    const devnet = policy.networks.find((n) => n.network === 'devnet')!;
+    expect(devnet.confirmations).toBe(2);
+    const onChain = devnet.vault!.on_chain as { balances: { symbol: string; amount_units: string }[]; kind: string };
+    expect(onChain.kind).toBe('externally_owned_account');
+    const usdc = onChain.balances.find((b) => b.symbol === 'USDC')!;
+    expect(BigInt(usdc.amount_units)).toBe(await h.balance('USDC', h.vault));
   });
 
   async function sweepUntilDone(settlementId: string): Promise<void> {
