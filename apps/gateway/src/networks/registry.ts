@@ -103,9 +103,11 @@ export function createNetworkRegistry(config: NetworkConfig, opts: NetworkRegist
 /** The registry of a context; a context built without one (older callers) gets a registry with no RPC URLs. */
 export function networkRegistryOf(ctx: GatewayContext): NetworkRegistry {
   if (ctx.networkRegistry) return ctx.networkRegistry;
-  const fallback = createNetworkRegistry({ profile: ctx.config.profile });
+  let fallback = fallbacks.get(ctx);
+  if (!fallback) fallbacks.set(ctx, (fallback = createNetworkRegistry({ profile: ctx.config.profile })));
   return fallback;
 }
+const fallbacks = new WeakMap<GatewayContext, NetworkRegistry>();
 
 /** The issuer's official token of `currency` on `network`, or undefined where the issuer has not deployed it. */
 export function officialTokenOf(network: GatewayNetwork, currency: StablecoinSymbol): OfficialToken | undefined {
