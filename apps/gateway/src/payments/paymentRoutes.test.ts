@@ -406,6 +406,31 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
     );
   });
 
+  it('documents every payments endpoint in the OpenAPI description', async () => {
+    const doc = (await gw.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
+    for (const path of [
+      '/v1/payment-intents',
+      '/v1/payment-intents/{id}',
+      '/v1/payments',
+      '/v1/payments/{id}',
+      '/v1/networks',
+      '/v1/assets',
+      '/v1/settlement-settings',
+      '/v1/vaults/{network}',
+      '/v1/transactions',
+      '/v1/settlements',
+      '/v1/overview',
+      '/v1/settlement-policy',
+    ]) {
+      expect(doc.paths[path], path).toBeDefined();
+    }
+    const create = doc.paths['/v1/payment-intents'].post;
+    expect(create.requestBody.content['application/json'].schema.properties.amount.pattern).toBe(
+      '^[0-9]{1,12}(\\.[0-9]{1,6})?$',
+    );
+    expect(create.parameters.map((p: { name: string }) => p.name)).toContain('idempotency-key');
+  });
+
   it('ledger endpoints answer for the caller’s environment', async () => {
     const ov = (await get(testKey, '/v1/overview?days=7&currency=USDC')).json();
     expect(ov).toMatchObject({
