@@ -1,8 +1,8 @@
 // Group commit for intent creation. Requests that arrive while a batch is being written queue up and go together
 // in the next one: one statement (gateway_create_intents, migrations/0404) and one commit for many intents, instead
 // of one each. At low load a batch holds one intent and is sent at once (no waiting on a timer); under load batches
-// grow by themselves. At most `maxInFlight` (2) batches run at once per process, so the pool stays free for other work (measured: 2 is as
-// fast as 4 and clearly faster than 8, which splits the load into small batches that compete for connections).
+// grow by themselves. At most `maxInFlight` (2) batches run at once per process, so the pool stays free for other
+// work (measured: 2 is as fast as 4 and clearly faster than 8, whose small batches compete for connections).
 //
 // Failure isolation: a batch is one statement, so an error writes nothing; its intents are then written one by one
 // (gateway_create_intent), so one bad intent fails only its own request.
