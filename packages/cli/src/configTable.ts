@@ -1,9 +1,6 @@
 import { describeSpec } from '@tender/platform';
 import { tenderConfigSpec } from './cliConfig.ts';
 
-export const TABLE_START = '<!-- config-table:start -->';
-export const TABLE_END = '<!-- config-table:end -->';
-
 /** The README's configuration table, generated from the config specs so it cannot drift from the code. */
 export function renderConfigTable(): string {
   const rows = describeSpec(tenderConfigSpec).map((f) => {
@@ -18,11 +15,4 @@ export function renderConfigTable(): string {
     return `| \`${f.env}\` | ${def} | ${[f.doc, req, f.secret ? 'secret' : ''].filter(Boolean).join('; ')} |`;
   });
   return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
-}
-
-export function replaceConfigTable(readme: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error('README has no config-table markers');
-  return `${readme.slice(0, start + TABLE_START.length)}\n${renderConfigTable()}\n${readme.slice(end)}`;
 }
