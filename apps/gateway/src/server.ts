@@ -3,6 +3,7 @@ import type { GatewayContext } from './context.ts';
 import { gatewayEnvelope } from './http/errors.ts';
 import { systemRoutes } from './system/systemRoutes.ts';
 import { publicStatus } from './system/publicStatus.ts';
+import { registerGatewayMetrics } from './system/gatewayMetrics.ts';
 import { meRoutes } from './accounts/meRoutes.ts';
 import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.ts';
 import { auditRoutes } from './audit/auditRoutes.ts';
@@ -101,6 +102,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   });
   registerAuthentication(app);
   systemRoutes(app, ctx, () => publicStatus(ctx));
+  registerGatewayMetrics(app.metrics, ctx);
   authRoutes(app, ctx);
   emailRoutes(app, ctx);
   meRoutes(app, ctx);
