@@ -146,7 +146,7 @@ export const agentsConfigSpec = {
   }),
   realtimeHeartbeatMs: field({
     env: 'REALTIME_HEARTBEAT_MS',
-    doc: 'WebSocket ping interval; a socket that did not answer the previous ping is closed',
+    doc: 'WebSocket ping interval; a socket silent through two pings in a row is closed',
     parse: int(100, 600_000),
     default: 30_000,
   }),

@@ -58,26 +58,29 @@ describe('event wake-ups', () => {
 describe('lease protocol', () => {
   it('claims open events oldest first; a live lease excludes every other claimer; release makes them claimable again', async () => {
     const t = await makeTenant(db);
-    const ids = [];
-    for (let i = 0; i < 5; i++) ids.push(await makeEvent(db, t.id, { i }));
+    for (let i = 0; i < 5; i++) await makeEvent(db, t.id, { i });
+    // Delivery order is (createdAt, eventId): read it from the database (PGlite's clock may tie in one millisecond).
+    const order = (
+      await db.query<{ event_id: string }>(
+        'select event_id from agent_events where tenant_id = $1 order by created_at, event_id',
+        [t.id],
+      )
+    ).map((r) => r.event_id);
+    const ids = (cs: { record: { eventId: string } }[]) => cs.map((c) => c.record.eventId);
     const s1 = randomUUID();
     const s2 = randomUUID();
     const first = await claimForDelivery(db, policy, { tenantId: t.id, leaseToken: s1, limit: 3 });
-    expect(first.map((c) => c.record.payload.i)).toEqual([0, 1, 2]);
+    expect(ids(first)).toEqual(order.slice(0, 3));
     expect(first.every((c) => c.record.status === 'delivered' && c.record.attempts === 1 && c.record.deliveredAt)).toBe(
       true,
     );
     const second = await claimForDelivery(db, policy, { tenantId: t.id, leaseToken: s2, limit: 10 });
-    expect(second.map((c) => c.record.payload.i)).toEqual([3, 4]);
+    expect(ids(second)).toEqual(order.slice(3));
     expect(await claimForDelivery(db, policy, { tenantId: t.id, leaseToken: s2, limit: 10 })).toEqual([]);
 
     expect(await releaseLeases(db, s1, db.channel(EVENTS_CHANNEL))).toBe(3);
     const again = await claimForDelivery(db, policy, { tenantId: t.id, leaseToken: s2, limit: 10 });
-    expect(again.map((c) => [c.record.payload.i, c.record.attempts])).toEqual([
-      [0, 2],
-      [1, 2],
-      [2, 2],
-    ]);
+    expect(again.map((c) => [c.record.eventId, c.record.attempts])).toEqual(order.slice(0, 3).map((id) => [id, 2]));
     // deliveredAt is the first delivery; it does not move on redelivery.
     expect(again[0]!.record.deliveredAt).toBe(first[0]!.record.deliveredAt);
   });

@@ -109,8 +109,14 @@ describe('delivery', () => {
 
     const done = await c.next((f) => f.type === 'session.replay.complete');
     expect(done).toEqual({ type: 'session.replay.complete', replay: 'complete', replayed: 2 });
-    expect(c.deliveries().map((e) => e.eventId)).toEqual([old[0], old[2]]);
-    expect(c.deliveries()[0]).toMatchObject({
+    // In delivery order, (createdAt, eventId), as the database orders them (PGlite's clock may tie).
+    const order = await db.query<{ event_id: string }>(
+      `select event_id from agent_events where tenant_id = $1 and status <> 'acknowledged' order by created_at, event_id`,
+      [t.id],
+    );
+    expect(c.deliveries().map((e) => e.eventId)).toEqual(order.map((r) => r.event_id));
+    expect(order.map((r) => r.event_id).sort()).toEqual([old[0], old[2]].sort());
+    expect(c.deliveries().find((e) => e.eventId === old[0])).toMatchObject({
       status: 'delivered',
       attempts: 1,
       type: 'test.event',
@@ -170,7 +176,19 @@ describe('delivery', () => {
       },
       20_000,
       'all acknowledged',
-    );
+    ).catch(async (err: unknown) => {
+      const rows = await db.query(
+        `select status, attempts, lease_token is not null as leased, lease_expires_at > now() as live, count(*)::int as n
+           from agent_events where tenant_id = $1 group by 1, 2, 3, 4`,
+        [t.id],
+      );
+      const frames = socks.map((s) =>
+        s.frames.filter((f) => f.type !== 'event.delivery' && f.type !== 'event.acknowledged'),
+      );
+      throw new Error(
+        `${String(err)} ${JSON.stringify({ rows, got: socks.map((s) => s.deliveries().length), frames, stats: h.ctx.realtime.stats() })}`,
+      );
+    });
     const got = socks.flatMap((s) => s.deliveries().map((e) => e.eventId as string));
     expect(got.sort()).toEqual([...ids].sort()); // each event to exactly one socket, once
     expect(stranger.client.deliveries()).toEqual([]);
@@ -277,7 +295,7 @@ describe('protocol', () => {
     const c = await TestClient.connect(wsUrl, { autoPong: false });
     c.send({ type: 'session.authenticate', token: rt });
     await c.next((f) => f.type === 'session.ready');
-    expect((await c.whenClosed(3_000)).code).toBe(1006); // terminated, no close frame
+    expect((await c.whenClosed(3_000)).code).toBe(1006); // terminated after two missed pings, no close frame
   });
 });
 

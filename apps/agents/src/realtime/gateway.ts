@@ -6,7 +6,7 @@ import { newId, type App, type Database, type Logger } from '@tender/platform';
 import {
   acknowledgedAmong,
   ackDelivered,
-  claimForDelivery,
+  claimBatch,
   EVENTS_CHANNEL,
   EVENTS_CHANNEL_SQL,
   expireAndFailEvents,
@@ -91,8 +91,10 @@ export interface RealtimeGateway {
   stats(): RealtimeStats;
 }
 
-/** Claims per statement (also the largest burst one socket gets before its next claim). */
+/** Events per socket per claim (also the largest burst one socket gets before its next claim). */
 const CLAIM_BATCH = 200;
+/** Tenants per claim statement. */
+const MAX_CLAIMS_PER_STATEMENT = 500;
 /** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Socket acknowledgements per statement. */
@@ -115,7 +117,8 @@ class Session implements VoiceSocket {
   replayed = 0;
   /** Has taken at least one lease: they must be released when it closes (idle sockets cost no query then). */
   claimed = false;
-  alive = true;
+  /** Heartbeats sent since the socket last showed life (a pong or any frame). */
+  missed = 0;
   authTimer: NodeJS.Timeout | null = null;
 
   constructor(readonly ws: WebSocket) {}
@@ -137,8 +140,7 @@ class Session implements VoiceSocket {
 
 interface TenantHub {
   sessions: Session[];
-  pumping: boolean;
-  again: boolean;
+  /** Rotates which socket of the tenant claims next. */
   rr: number;
 }
 
@@ -188,44 +190,79 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   // --- delivery
 
-  /** Serialised per tenant: one pump at a time; a wake-up during a pump runs it again. */
+  /**
+   * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
+   * freed a window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with room.
+   * One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request came back
+   * full is claimed again in the next statement.
+   */
+  const wanted = new Set<string>();
+  let claiming = false;
+  let claimScheduled = false;
+  let claimRun: Promise<void> | null = null;
+
   function pump(tenantId: string): void {
-    const hub = tenants.get(tenantId);
-    if (!hub || stopping) return;
-    if (hub.pumping) {
-      hub.again = true;
-      return;
-    }
-    hub.pumping = true;
-    void runPump(tenantId, hub)
-      .catch((err: unknown) => log.error({ err, tenantId }, 'event pump failed'))
-      .finally(() => {
-        hub.pumping = false;
-        if (tenants.get(tenantId) !== hub) return;
-        if (hub.sessions.length === 0)
-          tenants.delete(tenantId); // its last socket closed during the pump
-        else if (hub.again) pump(tenantId);
-      });
+    if (stopping || !tenants.has(tenantId)) return;
+    wanted.add(tenantId);
+    scheduleClaims();
   }
 
-  async function runPump(tenantId: string, hub: TenantHub): Promise<void> {
-    do {
-      hub.again = false;
-      const list = [...hub.sessions];
-      hub.rr = (hub.rr + 1) % Math.max(1, list.length);
-      for (let k = 0; k < list.length && !stopping; k++) {
-        const s = list[(hub.rr + k) % list.length]!;
-        if (s.state !== 'open') continue;
-        const room = Math.min(settings.maxInFlight - s.inFlight.size, CLAIM_BATCH);
-        if (room <= 0 || s.ws.bufferedAmount > MAX_BUFFERED_BYTES) continue;
-        let claimed: ClaimedEvent[];
-        try {
-          claimed = await claimForDelivery(db, policy, { tenantId, leaseToken: s.leaseToken, limit: room });
-        } catch (err) {
-          log.error({ err, tenantId }, 'cannot read the event inbox');
-          deferReplay(hub);
-          return; // the sweep tries again
-        }
+  function scheduleClaims(): void {
+    if (claiming || claimScheduled || wanted.size === 0 || stopping) return;
+    claimScheduled = true;
+    setImmediate(() => {
+      claimScheduled = false;
+      claimRun = runClaims().catch((err: unknown) => log.error({ err }, 'event claims failed'));
+    });
+  }
+
+  const room = (s: Session) =>
+    s.state === 'open' && s.ws.bufferedAmount <= MAX_BUFFERED_BYTES
+      ? Math.min(settings.maxInFlight - s.inFlight.size, CLAIM_BATCH)
+      : 0;
+
+  /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
+  function pickForClaim(hub: TenantHub): Session | null {
+    const n = hub.sessions.length;
+    let fallback: Session | null = null;
+    for (let k = 0; k < n; k++) {
+      const s = hub.sessions[(hub.rr + k) % n]!;
+      if (room(s) <= 0) continue;
+      if (!s.replayDone) return s;
+      fallback ??= s;
+    }
+    hub.rr = (hub.rr + 1) % Math.max(1, n);
+    return fallback;
+  }
+
+  async function runClaims(): Promise<void> {
+    if (claiming || stopping) return;
+    claiming = true;
+    try {
+      const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
+      for (const tenantId of wanted) {
+        if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
+        wanted.delete(tenantId);
+        const hub = tenants.get(tenantId);
+        const s = hub && pickForClaim(hub);
+        if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
+      }
+      if (picks.length === 0) return;
+      let results: ClaimedEvent[][];
+      try {
+        results = await claimBatch(
+          db,
+          policy,
+          picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
+        );
+      } catch (err) {
+        log.error({ err }, 'cannot read the event inbox');
+        for (const p of picks) deferReplay(p.hub); // the sweep tries again
+        return;
+      }
+      for (let i = 0; i < picks.length; i++) {
+        const { s, hub, tenantId, limit } = picks[i]!;
+        const claimed = results[i] ?? [];
         if (claimed.length) {
           s.claimed = true;
           deps.hooks?.afterClaim?.(claimed.map((c) => c.record));
@@ -238,10 +275,18 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
           continue;
         }
         deliver(s, claimed);
-        if (claimed.length === room) hub.again = true;
-        else if (!s.replayDone) completeReplay(s);
+        if (claimed.length === limit)
+          wanted.add(tenantId); // there may be more
+        else {
+          if (!s.replayDone) completeReplay(s);
+          // Another socket of the tenant still waits for its replay (and has room): it claims next.
+          if (hub.sessions.some((x) => !x.replayDone && room(x) > 0)) wanted.add(tenantId);
+        }
       }
-    } while (hub.again && !stopping);
+    } finally {
+      claiming = false;
+      scheduleClaims();
+    }
   }
 
   function deliver(s: Session, claimed: readonly ClaimedEvent[]): void {
@@ -370,7 +415,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       }
     }, settings.authTimeoutMs);
     ws.on('pong', () => {
-      s.alive = true;
+      s.missed = 0;
     });
     ws.on('message', (data: RawData, isBinary: boolean) => onMessage(s, data, isBinary));
     ws.on('error', (err) => log.debug({ err, session: s.id }, 'socket error'));
@@ -378,7 +423,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   }
 
   function onMessage(s: Session, data: RawData, isBinary: boolean): void {
-    s.alive = true;
+    s.missed = 0;
     if (isBinary) return s.error('PROTOCOL_ERROR', 'Frames are JSON text');
     const frame = parseClientFrame(data.toString());
     if ('error' in frame) {
@@ -414,7 +459,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     try {
       const who = await verifyRealtimeToken(db, token);
       if (s.state !== 'authenticating') return; // closed meanwhile
-      const hub = tenants.get(who.tenantId) ?? { sessions: [], pumping: false, again: false, rr: 0 };
+      const hub = tenants.get(who.tenantId) ?? { sessions: [], rr: 0 };
       if (hub.sessions.length >= settings.maxSocketsPerTenant) {
         s.error('RATE_LIMITED', `At most ${settings.maxSocketsPerTenant} sockets per tenant on one gateway`);
         s.ws.close(CLOSE.tooManySockets, 'too many sockets');
@@ -458,8 +503,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     const hub = tenants.get(s.tenantId);
     if (hub) {
       hub.sessions = hub.sessions.filter((x) => x !== s);
-      if (hub.sessions.length === 0 && !hub.pumping) tenants.delete(s.tenantId);
-      else if (hub.sessions.length === 0) hub.again = false;
+      if (hub.sessions.length === 0) tenants.delete(s.tenantId);
     }
     voice.onSocketClosed(s);
     if (s.claimed) {
@@ -513,13 +557,17 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     return sweeping;
   }
 
+  /**
+   * A socket that missed two heartbeats in a row is dead: terminated, its leases released, its turns fallen back.
+   * Two, not one: after the event loop was blocked for a while, timers run before pending pongs are read.
+   */
   function heartbeat(): void {
     for (const s of sessions) {
-      if (!s.alive) {
-        s.ws.terminate(); // close event follows: leases released, turns fall back
+      if (s.missed >= 2) {
+        s.ws.terminate(); // the close event follows
         continue;
       }
-      s.alive = false;
+      s.missed++;
       if (s.ws.readyState === s.ws.OPEN) s.ws.ping();
     }
   }
@@ -619,6 +667,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
             }),
         ),
       );
+      await claimRun; // a statement in flight finishes (and releases the leases of sockets closed meanwhile)
       await ackFlush?.catch(() => {});
       await Promise.all([...closing]);
       await sweeping?.catch(() => {});
