@@ -94,12 +94,13 @@ async function cursor(): Promise<bigint> {
 
 describe(`watcher and sweeper resilience (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('one watcher is active per network; another takes over only when the lease expires, and the old one is fenced out', async () => {
-    const a = watcherWith(h.reader, { leaseMs: 400, owner: 'a' });
-    const b = watcherWith(h.reader, { leaseMs: 400, owner: 'b' });
+    // a's lease is short so that it can lapse in the test; b's is long so that a slow machine cannot lapse it.
+    const a = watcherWith(h.reader, { leaseMs: 2_000, owner: 'a' });
+    const b = watcherWith(h.reader, { leaseMs: 60_000, owner: 'b' });
     expect((await a.pollOnce()).standby).toBe(false);
     expect((await b.pollOnce()).standby).toBe(true);
     expect((await a.pollOnce()).standby).toBe(false); // renewing
-    await new Promise((r) => setTimeout(r, 500)); // a stalls past its lease
+    await new Promise((r) => setTimeout(r, 2_200)); // a stalls past its lease
     expect((await b.pollOnce()).standby).toBe(false);
     expect((await a.pollOnce()).standby).toBe(true);
     const [row] = await h.db.query<{ lease_owner: string }>(
