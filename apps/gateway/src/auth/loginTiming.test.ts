@@ -1,3 +1,4 @@
+import type * as Argon2 from '@node-rs/argon2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestGateway, signUp, uniqueEmail, type TestGateway } from '../_test/testGateway.ts';
 
@@ -5,7 +6,7 @@ import { createTestGateway, signUp, uniqueEmail, type TestGateway } from '../_te
 // for an unknown email must spend exactly the same number of verifications as a wrong password for a known one.
 const argon2 = vi.hoisted(() => ({ verifications: 0 }));
 vi.mock('@node-rs/argon2', async (importOriginal) => {
-  const real = await importOriginal<typeof import('@node-rs/argon2')>();
+  const real = await importOriginal<typeof Argon2>();
   return {
     ...real,
     verify: (...args: Parameters<typeof real.verify>) => {
