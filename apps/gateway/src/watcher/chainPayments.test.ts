@@ -247,6 +247,38 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     expect(await h.status(id)).toBe('SETTLED');
   });
 
+  it('a sweep orphaned by a reorg is checked again, rebroadcast, and still settles exactly once', async () => {
+    const { id, depositAddress } = await h.createIntent({ amount: '3' });
+    await h.pay(depositAddress, '3');
+    await h.mine(1);
+    await h.sync();
+    const [s] = await h.db.query<{ id: string }>(
+      `select id from settlements where payment_id = $1 and purpose = 'payment'`,
+      [id],
+    );
+    const vaultBefore = await h.balance('USDC', h.vault);
+    await sweepUntilDone(s!.id); // mined in the latest block
+    await h.sync();
+    expect(await h.status(id)).toBe('SETTLEMENT_PENDING');
+    await reorg(h.payer, 1); // the block with the sweep is orphaned, its transaction gone
+    await h.sync();
+    expect(await h.balance('USDC', h.vault)).toBe(vaultBefore);
+    const [reopened] = await h.db.query<{ state: string }>('select state from settlements where id = $1', [s!.id]);
+    expect(reopened!.state).toBe('submitted');
+    const [job] = await h.db.query<{ state: string }>(`select state from jobs where idempotency_key like $1`, [
+      `sweep-recheck:${s!.id}:%`,
+    ]);
+    expect(job?.state).toBe('queued');
+    expect(await h.status(id)).toBe('SETTLEMENT_PENDING');
+    await sweepUntilDone(s!.id); // no receipt, nonce unused: the same signed transaction goes out again
+    await h.mine(1);
+    await h.sync();
+    expect(await h.status(id)).toBe('SETTLED');
+    expect((await h.balance('USDC', h.vault)) - vaultBefore).toBe(3_000_000n);
+    const types = (await listEvents(h.db, h.tenant, { paymentId: id })).map((e) => e.type);
+    expect(types.filter((t) => t === 'settlement.completed')).toHaveLength(1);
+  });
+
   it('ledger views show the movements: transactions, settlements, overview, and the vault read live from the chain', async () => {
     const tx = await listTransactions(h.ctx, h.tenant, 100);
     const types = new Set(tx.data.map((t) => t.type));

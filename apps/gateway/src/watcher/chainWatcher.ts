@@ -18,6 +18,7 @@
 // the cursor's hash means a reorg: the watcher walks back over the hashes it stored (watcher_blocks) to the newest
 // one still canonical, marks every unfinal fact above it removed, re-derives those payments, and rescans.
 // Facts buried under the confirmation depth are final and never rolled back (the depth is the safety assumption).
+// A sweep mined in an orphaned block is reopened and its job re-checks it (re-included, rebroadcast, or retried).
 //
 // Backfill: after downtime the cursor is where it stopped; the watcher scans forward in ranges of at most maxRange
 // blocks without sleeping until it reaches the head. A node that refuses a range makes it halve the range.
@@ -25,6 +26,8 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
+import { enqueue } from '../payments/platformJobs.ts';
+import { SWEEP_QUEUE } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import {
@@ -37,6 +40,7 @@ import {
   recentBlocks,
   releaseLease,
   rememberBlocks,
+  reopenOrphanedSweeps,
   rollBackAbove,
   type Cursor,
   type NewTransfer,
@@ -285,7 +289,17 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     const ah = ancestorHash;
     const changed = await ctx.db.tx(async (tx) => {
       await moveCursor(tx, { network: net.id, token, blockNumber: a, blockHash: ah });
-      const affected = await rollBackAbove(tx, net.id, a);
+      const rolledBack = await rollBackAbove(tx, net.id, a);
+      const reopened = await reopenOrphanedSweeps(tx, net.id, a);
+      for (const s of reopened) {
+        await enqueue(tx, {
+          queue: SWEEP_QUEUE,
+          payload: { settlementId: s.id },
+          idempotencyKey: `sweep-recheck:${s.id}:${a}`,
+          maxAttempts: 1000,
+        });
+      }
+      const affected = [...new Set([...rolledBack, ...reopened.map((s) => s.payment_id)])];
       const changedIds: string[] = [];
       for (const pid of affected.sort()) {
         const r = await recomputePayment(ctx, tx, pid, {

@@ -205,3 +205,21 @@ export async function rollBackAbove(tx: Sql, network: string, ancestor: bigint):
   await tx.query('delete from watcher_blocks where network = $1 and block_number > $2', [network, ancestor]);
   return [...new Set(rows.map((r) => r.payment_id))];
 }
+
+/**
+ * Sweeps mined in orphaned blocks are not done: back to `submitted`, so that their job checks the receipt again
+ * (the transaction is usually re-included; if not, its raw bytes are rebroadcast, or the attempt fails and is
+ * retried). Returns the settlements reopened.
+ */
+export async function reopenOrphanedSweeps(
+  tx: Sql,
+  network: string,
+  ancestor: bigint,
+): Promise<{ id: string; payment_id: string }[]> {
+  return tx.query<{ id: string; payment_id: string }>(
+    `update settlements set state = 'submitted', mined_block = null, finished_at = null, updated_at = now()
+     where network = $1 and state = 'succeeded' and mined_block > $2
+     returning id, payment_id`,
+    [network, ancestor],
+  );
+}
