@@ -15,7 +15,10 @@
  *     (JetStream has no multi-message publish).
  *  2. latency at a fixed rate (default 1,000 events/s for 10 s): each event is inserted/published on its own
  *     (paced in 10 ms ticks) carrying its send time; the consumer records receive time minus send time (same
- *     process, same clock). p50/p99 insert → delivery (not the ack).
+ *     process, same clock). p50/p99 insert → delivery (not the ack). Tender twice: with the default wake-up (the
+ *     insert trigger's NOTIFY inside the producer's transaction) and with the wake-up sent after the commit
+ *     (migration 0101: NOTIFYing commits are serialised through their WAL flush, which bounds single-event
+ *     transactions).
  *  3. memory per idle authenticated socket at S sockets (default 10,000): RSS growth of the server process divided
  *     by S, after GC. Tender: a fresh gateway child process, sockets authenticated with realtime tokens (10 per
  *     tenant). NATS: nats-server's RSS (read from /proc) with S client connections holding one subscription each
@@ -35,7 +38,12 @@ import type { Database } from '../../packages/platform/src/db/database.ts';
 import { agentsMigrations } from '../../apps/agents/src/migrations.ts';
 import { makeTenant } from '../../apps/agents/src/events/_test/eventsKit.ts';
 import { issueRealtimeToken } from '../../apps/agents/src/realtime/realtimeTokens.ts';
-import { insertEvents, spawnAgents, type AgentsChild } from '../../apps/agents/src/realtime/_test/processes.ts';
+import {
+  insertEvents,
+  insertEventsThenWake,
+  spawnAgents,
+  type AgentsChild,
+} from '../../apps/agents/src/realtime/_test/processes.ts';
 import { TestClient, type Frame } from '../../apps/agents/src/realtime/_test/wsClient.ts';
 
 const arg = (name: string): string | undefined =>
@@ -106,9 +114,9 @@ async function connectAll<T>(n: number, batch: number, make: (i: number) => Prom
 
 // ---------------------------------------------------------------- Tender
 
-async function benchTender(): Promise<Figures> {
+async function benchTender(): Promise<Figures[]> {
   const schema = `bench_events_${randomBytes(4).toString('hex')}`;
-  const db: Database = await openDatabase({ url, schema, poolSize: 10 });
+  const db: Database = await openDatabase({ url, schema, poolSize: 40 }); // producers: 1,000 single-event transactions/s
   const children: AgentsChild[] = [];
   const clients: TestClient[] = [];
   try {
@@ -152,21 +160,29 @@ async function benchTender(): Promise<Figures> {
     if (left?.n !== '0') throw new Error(`tender: ${left?.n} events not acknowledged in the database`);
     console.log(`tender: inserted ${N} in ${Math.round(bulkMs)} ms; all acknowledged after ${Math.round(totalMs)} ms`);
 
-    // 2. latency at RATE
-    confirmed = 0;
-    measuring = true;
-    const insertMs: number[] = [];
-    const pace = await paced(async (i) => {
-      const t = now();
-      await insertEvents(db, [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }]);
-      insertMs.push(now() - t);
-    });
-    // The producer's own statement (its commit included): the part of insert → delivery spent before the wake-up.
-    console.log(
-      `tender: paced single-row insert statements: p50 ${pct(insertMs, 50).toFixed(1)} ms, p99 ${pct(insertMs, 99).toFixed(1)} ms`,
-    );
-    await until('tender: paced events acknowledged', () => confirmed >= pace.sent);
-    measuring = false;
+    // 2. latency at RATE, for both ways a producer wakes the gateways: the insert trigger's NOTIFY inside its
+    // transaction (the default), and NOTIFY after its commit (migration 0101).
+    const latencyRuns: { mode: string; p50: number; p99: number; rate: number }[] = [];
+    for (const mode of ['trigger', 'after-commit'] as const) {
+      confirmed = 0;
+      latencies.length = 0;
+      measuring = true;
+      const insertMs: number[] = [];
+      const insert = mode === 'trigger' ? insertEvents : insertEventsThenWake;
+      const pace = await paced(async (i) => {
+        const t = now();
+        await insert(db, [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }]);
+        insertMs.push(now() - t);
+      });
+      await until(`tender (${mode}): paced events acknowledged`, () => confirmed >= pace.sent);
+      measuring = false;
+      // The producer's own statements (commit and wake included): the part of insert → delivery before the wake-up.
+      console.log(
+        `tender (${mode}): producer p50 ${pct(insertMs, 50).toFixed(1)} ms, p99 ${pct(insertMs, 99).toFixed(1)} ms; ` +
+          `insert → delivery p50 ${pct(latencies, 50).toFixed(1)} ms, p99 ${pct(latencies, 99).toFixed(1)} ms at ${Math.round(pace.sent / (pace.ms / 1000))}/s`,
+      );
+      latencyRuns.push({ mode, p50: pct(latencies, 50), p99: pct(latencies, 99), rate: pace.sent / (pace.ms / 1000) });
+    }
     await Promise.all(clients.splice(0).map((c) => c.close()));
     server.child.kill('SIGTERM');
     await server.exited();
@@ -195,15 +211,15 @@ async function benchTender(): Promise<Figures> {
     console.log(
       `tender: ${SOCKETS} idle sockets: RSS ${mb(before.memory.rss)} → ${mb(after.memory.rss)} MiB, heap ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
     );
-    return {
-      system: 'tender (postgres + ws gateway)',
+    return latencyRuns.map((l) => ({
+      system: `tender (postgres + ws gateway), wake ${l.mode === 'trigger' ? 'by insert trigger' : 'after commit'}`,
       throughput: N / (totalMs / 1000),
-      p50: pct(latencies, 50),
-      p99: pct(latencies, 99),
-      achievedRate: pace.sent / (pace.ms / 1000),
+      p50: l.p50,
+      p99: l.p99,
+      achievedRate: l.rate,
       bytesPerSocket: rssPer,
       notes: `${TENANTS} sockets; batch insert 500/statement`,
-    };
+    }));
   } finally {
     await Promise.all(clients.map((c) => c.close().catch(() => {})));
     for (const c of children) if (c.child.exitCode === null && c.child.signalCode === null) c.child.kill('SIGKILL');
@@ -329,7 +345,7 @@ console.log(
 console.log(
   `events: ${N} events over ${TENANTS} tenants; latency at ${RATE}/s for ${SECONDS} s; ${SOCKETS} idle sockets; PostgreSQL ${url.replace(/\/\/[^@]*@/, '//')}; NATS ${natsUrl}`,
 );
-const results: Figures[] = [await benchTender()];
+const results: Figures[] = await benchTender();
 if (!SKIP_NATS) results.push(await benchNats());
 console.log('');
 printTable(
@@ -344,10 +360,10 @@ printTable(
   ],
   results.map((r) => [r.system, r.throughput, r.p50, r.p99, r.achievedRate, r.bytesPerSocket, r.notes]),
 );
-if (results.length === 2) {
-  const [t, n] = results as [Figures, Figures];
+if (results.length === 3) {
+  const [, t, n] = results as [Figures, Figures, Figures];
   console.log(
-    `\nratios tender/nats: throughput ${(t.throughput / n.throughput).toFixed(2)}x, p50 ${(t.p50 / n.p50).toFixed(2)}x, p99 ${(t.p99 / n.p99).toFixed(2)}x, memory per socket ${(t.bytesPerSocket / n.bytesPerSocket).toFixed(2)}x`,
+    `\nratios tender (wake after commit)/nats: throughput ${(t.throughput / n.throughput).toFixed(2)}x, p50 ${(t.p50 / n.p50).toFixed(2)}x, p99 ${(t.p99 / n.p99).toFixed(2)}x, memory per socket ${(t.bytesPerSocket / n.bytesPerSocket).toFixed(2)}x`,
   );
 }
 process.exit(0);

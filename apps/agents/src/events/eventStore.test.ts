@@ -16,6 +16,8 @@ import {
   releaseLeases,
   renewLeases,
   tenantsWithDeliverable,
+  SKIP_INSERT_NOTIFY_SQL,
+  wakeTenants,
   type EventPolicy,
 } from './eventStore.ts';
 
@@ -49,6 +51,30 @@ describe('event wake-ups', () => {
       await eventually(() => (got.length >= 2 ? true : undefined), 5_000, 'notifications');
       await new Promise((r) => setTimeout(r, 50));
       expect(got.sort()).toEqual([`n:${a.id}`, `n:${b.id}`].sort());
+    } finally {
+      await unlisten();
+    }
+  });
+});
+
+describe('wake after commit', () => {
+  it('a transaction that opted out sends no NOTIFY from the trigger; wakeTenants sends it afterwards', async () => {
+    const a = await makeTenant(db);
+    const got: string[] = [];
+    const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => got.push(p));
+    try {
+      await db.tx(async (tx) => {
+        await tx.query(SKIP_INSERT_NOTIFY_SQL);
+        await makeEvent(tx, a.id);
+      });
+      await makeEvent(db, a.id); // another transaction: the trigger notifies again
+      await eventually(() => (got.length >= 1 ? true : undefined), 5_000, 'the second insert notifies');
+      await new Promise((r) => setTimeout(r, 100));
+      expect(got).toEqual([`n:${a.id}`]);
+      await wakeTenants(db, [a.id, a.id]);
+      await eventually(() => (got.length >= 2 ? true : undefined), 5_000, 'wake');
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got).toEqual([`n:${a.id}`, `n:${a.id}`]);
     } finally {
       await unlisten();
     }

@@ -1,4 +1,4 @@
-import type { Sql } from '@tender/platform';
+import type { Database, Sql } from '@tender/platform';
 import { decodeCursor, encodeCursor, FROM_CURSOR_SQL } from '../email/cursor.ts';
 import { AgentError } from '../http/errors.ts';
 
@@ -42,6 +42,21 @@ export const EVENTS_CHANNEL = 'agent_events';
  * `db.channel(EVENTS_CHANNEL)`, so a change of the namespacing rule fails loudly instead of losing wake-ups.
  */
 export const EVENTS_CHANNEL_SQL = `(case when current_schema() = 'public' then 'agent_events' else current_schema() || '__agent_events' end)`;
+
+/**
+ * Run inside a producer's transaction to skip the insert trigger's NOTIFY (migration 0101); the producer then calls
+ * `wakeTenants` after its commit. For producers writing many single-event transactions; see the migration for why.
+ */
+export const SKIP_INSERT_NOTIFY_SQL = `set local tender.events_notify = 'off'`;
+
+/** Wakes the gateways holding sockets of these tenants (`n:<tenant>`), in a transaction of its own. */
+export async function wakeTenants(db: Database, tenantIds: readonly string[]): Promise<void> {
+  await notify(
+    db,
+    db.channel(EVENTS_CHANNEL),
+    [...new Set(tenantIds)].map((t) => `n:${t}`),
+  );
+}
 
 export const EVENT_STATUSES = ['pending', 'delivered', 'acknowledged', 'expired', 'failed'] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];

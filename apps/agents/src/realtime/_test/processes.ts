@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Sql } from '@tender/platform';
+import type { Database, Sql } from '@tender/platform';
+import { SKIP_INSERT_NOTIFY_SQL, wakeTenants } from '../../events/eventStore.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
 const script = fileURLToPath(new URL('./agentsProcess.ts', import.meta.url));
@@ -80,6 +81,22 @@ export async function insertEvents(
       rows.map((r) => r.type ?? 'test.event'),
       rows.map((r) => JSON.stringify(r.fields ?? {})),
     ],
+  );
+  return ids;
+}
+
+/** The same, with the wake-up sent after the commit instead of by the insert trigger (migration 0101). */
+export async function insertEventsThenWake(
+  db: Database,
+  rows: readonly { tenantId: string; type?: string; fields?: Record<string, unknown> }[],
+): Promise<string[]> {
+  const ids = await db.tx(async (tx) => {
+    await tx.query(SKIP_INSERT_NOTIFY_SQL);
+    return insertEvents(tx, rows);
+  });
+  await wakeTenants(
+    db,
+    rows.map((r) => r.tenantId),
   );
   return ids;
 }
