@@ -40,15 +40,21 @@ export async function fanOutEvent(tx: Sql, e: FanOutEvent): Promise<string[]> {
   // One statement picks the endpoints and inserts their deliveries. Ids are `whd_` + base62 made here; should a
   // merchant have more subscribed endpoints than prepared ids, the rest get `whd_` + a random UUID's hex, so an
   // event is never refused for want of an id.
+  // FOR SHARE on the chosen endpoints orders fan-out against disabling: a disable (UPDATE, then "end pending
+  // deliveries") waits for this transaction and then sees its deliveries, and a fan-out that waits on a committed
+  // disable re-checks the row and skips the endpoint. Without it a delivery could appear pending on a disabled
+  // endpoint.
   const inserted = await tx.query<{ id: string }>(
     `insert into webhook_deliveries (id, event_id, endpoint_id, merchant_id, environment, event_type, created_at,
        updated_at)
      select coalesce(($1::text[])[s.n], 'whd_' || replace(gen_random_uuid()::text, '-', '')), $2, s.id, $3, $4, $5,
             $6, $6
-       from (select e.id, row_number() over (order by e.id)::int as n
-               from webhook_endpoints e
-              where e.merchant_id = $3 and e.environment = $4 and e.status = 'enabled' and e.deleted_at is null
-                and ($5 = any(e.enabled_events) or $7 = any(e.enabled_events))) s
+       from (select l.id, row_number() over (order by l.id)::int as n
+               from (select e.id
+                       from webhook_endpoints e
+                      where e.merchant_id = $3 and e.environment = $4 and e.status = 'enabled' and e.deleted_at is null
+                        and ($5 = any(e.enabled_events) or $7 = any(e.enabled_events))
+                      for share) l) s
      on conflict (event_id, endpoint_id) do nothing
      returning id`,
     [
