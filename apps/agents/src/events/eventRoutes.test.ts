@@ -1,6 +1,8 @@
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, openAgentsDb, startAgents, type AgentsHarness } from '../_test/agentsTestKit.ts';
+import { createRealtimeGateway } from '../realtime/gateway.ts';
+import { createAgentsServer } from '../server.ts';
 import { makeEvent, makeTenant } from './_test/eventsKit.ts';
 
 // The events REST API through the real server (inject): free, Bearer, agents envelopes.
@@ -129,5 +131,36 @@ describe('events REST API', () => {
     expect(all.body.data.acknowledged).toBe(1);
     const open = await call(h.app, 'POST', '/api/v1/events/list', { headers: auth(t.token), body: {} });
     expect(open.body.data.events).toEqual([]);
+  });
+
+  it('production hands out no realtime token for a plain ws:// endpoint (wss:// required)', async () => {
+    const t = await makeTenant(db);
+    const realtime = createRealtimeGateway({
+      db,
+      logger: h.ctx.logger,
+      publicUrl: 'http://agents.example',
+      policy: h.ctx.config.events,
+      settings: h.ctx.config.realtime,
+    });
+    const app = await createAgentsServer(
+      { ...h.ctx, realtime, config: { ...h.ctx.config, profile: 'production' } },
+      { rateLimit: false },
+    );
+    try {
+      await app.ready();
+      const r = await call(app, 'GET', '/api/v1/events/realtime-token', { headers: auth(t.token) });
+      expect([r.status, r.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+      expect(await db.query('select 1 from agent_realtime_tokens where tenant_id = $1', [t.id])).toEqual([]);
+      const tls = createRealtimeGateway({
+        db,
+        logger: h.ctx.logger,
+        publicUrl: 'https://agents.example',
+        policy: h.ctx.config.events,
+        settings: h.ctx.config.realtime,
+      });
+      expect(tls.websocketUrl).toBe('wss://agents.example/api/v1/events/ws');
+    } finally {
+      await app.close();
+    }
   });
 });

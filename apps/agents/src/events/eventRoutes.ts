@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { ok } from '../http/errors.ts';
+import { AgentError, ok } from '../http/errors.ts';
 import { serviceRoute } from '../paywall/paywall.ts';
 import { issueRealtimeToken } from '../realtime/realtimeTokens.ts';
 import { authenticateBearer } from '../tenants/tenants.ts';
@@ -146,6 +146,13 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       serviceId: 'events.realtime-token',
       input: (req) => ({ authorization: req.headers.authorization ?? '' }),
       perform: async (c, call) => {
+        // Spec: production requires wss://. Refuse rather than hand out a credential for a plain-text socket.
+        if (c.config.profile === 'production' && !c.realtime.websocketUrl.startsWith('wss://')) {
+          throw new AgentError(
+            'SERVICE_UNAVAILABLE',
+            'The realtime WebSocket is not served over wss:// (AGENTS_PUBLIC_URL is not https); use REST replay (events.list)',
+          );
+        }
         const { token, expiresAt } = await issueRealtimeToken(c.db, {
           tenantId: call.tenant.id,
           authorization: call.input.authorization,
