@@ -62,6 +62,14 @@ describe('deriveStatus: the spec rules', () => {
     expect(status(facts([tx(A / 2n), tx(A / 2n, { blockTime: at(1201), final: false })]), at(1300))).toBe('UNDERPAID');
   });
 
+  it('a transfer mined before expiry but observed after it counts as on time (backfill after downtime)', () => {
+    const backfilled = tx(A, { blockTime: at(1100) });
+    expect(status(facts([backfilled]), at(1500))).toBe('PAID');
+    const late = tx(A / 2n, { blockTime: at(1300) });
+    expect(status(facts([late]), at(1500))).toBe('LATE_PAYMENT');
+    expect(status(facts([late, backfilled]), at(1500))).toBe('OVERPAID');
+  });
+
   it('settlement states lie on top of PAID and OVERPAID only', () => {
     const settle = (o: Partial<TransferFact> = {}) => tx(A, { kind: 'settlement', ...o });
     expect(status(facts([tx(A)], { sweeps: [{ state: 'submitted' }] }))).toBe('SETTLEMENT_PENDING');
@@ -127,9 +135,9 @@ const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
   SETTLEMENT_PENDING: ['SETTLED', 'SETTLEMENT_FAILED', 'PAID', 'OVERPAID'],
   SETTLEMENT_FAILED: ['SETTLEMENT_PENDING', 'SETTLED'],
   SETTLED: [],
-  EXPIRED: ['LATE_PAYMENT', 'INVALID_ASSET', 'DETECTED', 'CONFIRMING'],
-  UNDERPAID: ['LATE_PAYMENT'],
-  LATE_PAYMENT: [],
+  EXPIRED: ['LATE_PAYMENT', 'INVALID_ASSET', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'UNDERPAID'],
+  UNDERPAID: ['LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID'],
+  LATE_PAYMENT: ['PAID', 'OVERPAID'],
   INVALID_ASSET: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'LATE_PAYMENT', 'UNDERPAID'],
   REFUND_REQUESTED: [],
   PARTIALLY_REFUNDED: [],
@@ -137,7 +145,7 @@ const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
 };
 
 type Step =
-  | { k: 'transfer'; amount: bigint; official: boolean }
+  | { k: 'transfer'; amount: bigint; official: boolean; backdated?: boolean }
   | { k: 'finalize' }
   | { k: 'reorg' }
   | { k: 'time'; seconds: number }
@@ -149,6 +157,8 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
     k: fc.constant('transfer' as const),
     amount: fc.bigInt({ min: 1n, max: 2n * A }),
     official: fc.boolean(),
+    // Mined before expiry but observed now (the watcher was down or behind).
+    backdated: fc.boolean(),
   }),
   fc.constant({ k: 'finalize' as const }),
   fc.constant({ k: 'reorg' as const }),
@@ -169,7 +179,13 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
   for (const s of steps) {
     switch (s.k) {
       case 'transfer':
-        transfers.push(tx(s.amount, { official: s.official, final: false, blockTime: now }));
+        transfers.push(
+          tx(s.amount, {
+            official: s.official,
+            final: false,
+            blockTime: s.backdated && now >= EXP ? new Date(EXP.getTime() - 1000) : now,
+          }),
+        );
         break;
       case 'finalize':
         for (const t of transfers) if (!t.removed) t.final = true;

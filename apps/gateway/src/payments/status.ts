@@ -10,7 +10,7 @@
 //   official            its token is the issuer's native contract of the intent's currency on that network
 //                       (networks/registry.ts); anything else (bridged USDC.e, another stablecoin, EURC sent to a
 //                       USDC intent) is foreign
-//   on time             included in a block whose timestamp is <= expires_at. The block timestamp is the verified
+//   on time             included in a block whose timestamp is before expires_at. The block timestamp is the verified
 //                       moment of payment; a customer who paid in time is not late because finality took longer
 //   final               buried under the network's confirmation depth (the watcher never un-finalises)
 //   removed             its block was orphaned by a reorg; removed facts are ignored entirely
@@ -51,6 +51,9 @@
 //                      -> PAID | OVERPAID (a third party's unfinal sweep orphaned by a reorg, none of ours in flight)
 //   SETTLEMENT_FAILED -> SETTLEMENT_PENDING (retry) | SETTLED
 //   EXPIRED | UNDERPAID -> LATE_PAYMENT (late funds final)
+//   EXPIRED | UNDERPAID | LATE_PAYMENT -> DETECTED | CONFIRMING | PAID | OVERPAID | UNDERPAID: a transfer mined
+//                    BEFORE expiry but observed after it (watcher downtime, backfill) is on time: the facts decide,
+//                    not when we saw them (LATE_PAYMENT only goes on to PAID or OVERPAID: its late funds stay final)
 //   INVALID_ASSET -> DETECTED | CONFIRMING | PAID | OVERPAID (official funds came after all)
 //                 -> UNDERPAID | LATE_PAYMENT (official funds after expiry); the foreign funds stay a fact
 // Final facts never disappear, so PAID and everything after it never go back to a funding state.
@@ -147,8 +150,10 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
   // Foreign funds count once final: INVALID_ASSET is announced from verified facts and never taken back.
   const foreign = incoming.filter((t) => !t.official && t.final);
   const exp = facts.expiresAt.getTime();
-  const onTime = official.filter((t) => t.blockTime.getTime() <= exp);
-  const late = official.filter((t) => t.blockTime.getTime() > exp);
+  // Strictly before expires_at: at the instant of expiry the intent is expired (`now >= exp` below), so a block
+  // stamped with that very instant is after expiry too.
+  const onTime = official.filter((t) => t.blockTime.getTime() < exp);
+  const late = official.filter((t) => t.blockTime.getTime() >= exp);
   const expired = now.getTime() >= exp;
 
   const receivedUnits = sum(official);
