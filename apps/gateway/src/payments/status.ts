@@ -56,7 +56,7 @@
 //                    not when we saw them (LATE_PAYMENT only goes on to PAID or OVERPAID: its late funds stay final)
 //   INVALID_ASSET -> DETECTED | CONFIRMING | PAID | OVERPAID (official funds came after all)
 //                 -> UNDERPAID | LATE_PAYMENT (official funds after expiry); the foreign funds stay a fact
-// Final facts never disappear, so PAID and everything after it never go back to a funding state.
+// Final facts never disappear, so once PAID or OVERPAID a payment never goes back to an unpaid state.
 
 export const PAYMENT_STATUSES = [
   'CREATED',
