@@ -1,4 +1,4 @@
-import type { QueueDefinition } from './payments/platformJobs.ts';
+import type { QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from './context.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { paymentJobQueues } from './payments/jobQueues.ts';

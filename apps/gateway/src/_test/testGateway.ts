@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context.ts';
 import type { Mailer } from '../email/mailer.ts';
 import { gatewayJobQueues } from '../jobs.ts';
 import { gatewayMigrations } from '../migrations.ts';
-import { createJobRunner, type JobRunner } from '../payments/platformJobs.ts';
+import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
 
 /** A clock the test moves by hand: sessions, links and rate-limit windows all read `ctx.now()`. */

@@ -1,6 +1,6 @@
 import { hashToken, newId, newSecretToken, type Sql } from '@tender/platform';
 // The gateway's one import point of the platform job runner (see that file).
-import { enqueue, PermanentJobError, type QueueDefinition } from '../payments/platformJobs.ts';
+import { enqueue, PermanentJobError, type QueueDefinition } from '@tender/platform';
 import { isUniqueViolation, verifiedHolderOf } from '../accounts/accounts.ts';
 import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';

@@ -2,8 +2,8 @@
 // the statement that creates the intent) re-derives the status, which then reads EXPIRED, UNDERPAID or stays
 // CONFIRMING while on-time funds wait for finality.
 import type { GatewayContext } from '../context.ts';
-import type { Job, JobContext } from './platformJobs.ts';
-import { PermanentJobError } from './platformJobs.ts';
+import type { Job, JobContext } from '@tender/platform';
+import { PermanentJobError } from '@tender/platform';
 import { recomputePayment, type RecomputeResult } from './recompute.ts';
 
 export async function expirePayment(ctx: GatewayContext, paymentId: string): Promise<RecomputeResult | undefined> {

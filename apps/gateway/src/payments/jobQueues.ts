@@ -1,7 +1,7 @@
 import type { GatewayContext } from '../context.ts';
 import { sweepHandler, sweepRetryBackoff, type SweepOptions } from '../settlement/sweeper.ts';
 import { expiryHandler } from './expiry.ts';
-import type { QueueDefinition } from './platformJobs.ts';
+import type { QueueDefinition } from '@tender/platform';
 import { EXPIRY_QUEUE, SWEEP_QUEUE } from './queues.ts';
 
 /** The payment domain's job queues (merged into gatewayJobQueues in ../jobs.ts). */

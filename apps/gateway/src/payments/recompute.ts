@@ -10,7 +10,7 @@ import { unitsFromDb } from '../money/amount.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
-import { enqueue } from './platformJobs.ts';
+import { enqueue } from '@tender/platform';
 import { SWEEP_QUEUE } from './queues.ts';
 import {
   deriveStatus,

@@ -7,7 +7,7 @@ import type { SweepOptions } from '../settlement/sweeper.ts';
 import { createRpcChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
 import { paymentJobQueues } from './jobQueues.ts';
-import { createJobRunner, type JobRunner, type QueueDefinition } from './platformJobs.ts';
+import { createJobRunner, type JobRunner, type QueueDefinition } from '@tender/platform';
 import { WEBHOOK_QUEUES } from '../webhooks/jobQueues.ts';
 
 export interface GatewayWorkersOptions {

@@ -32,7 +32,7 @@ import { depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import { networkRegistryOf, type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
-import { RetryLaterError, PermanentJobError, exponentialBackoff, type Job } from '../payments/platformJobs.ts';
+import { RetryLaterError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 
 export interface SettlementRow {
   id: string;

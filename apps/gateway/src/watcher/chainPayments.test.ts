@@ -9,7 +9,7 @@ import { listEvents } from '../outbox/events.ts';
 import { expirePayment } from '../payments/expiry.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import { ensureSweep } from '../payments/recompute.ts';
-import { RetryLaterError } from '../payments/platformJobs.ts';
+import { RetryLaterError } from '@tender/platform';
 
 let h: ChainHarness;
 beforeAll(async () => {

@@ -26,7 +26,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
-import { enqueue } from '../payments/platformJobs.ts';
+import { enqueue } from '@tender/platform';
 import { SWEEP_QUEUE } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { listEvents } from '../outbox/events.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
-import { RetryLaterError } from '../payments/platformJobs.ts';
+import { RetryLaterError } from '@tender/platform';
 import { startGatewayWorkers } from '../payments/workers.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import type { BlockHeader, ChainReader, RawLog } from './chainReader.ts';

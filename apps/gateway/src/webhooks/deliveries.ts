@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
-import { enqueue } from '../payments/platformJobs.ts';
+import { enqueue } from '@tender/platform';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 
 export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;

@@ -2,8 +2,8 @@
 // on 127.0.0.1 -> attempt log, read back through the API. Retry delays are shortened to milliseconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
-// The platform's claim, to play a worker that takes a job and dies (not re-exported by payments/platformJobs.ts).
-import { claimJobs } from '../../../../packages/platform/src/jobs/index.ts';
+// The platform's claim, to play a worker that takes a job and dies.
+import { claimJobs } from '@tender/platform';
 import {
   emitTestEvent,
   eventually,

@@ -16,13 +16,7 @@ import type { SecretBox, Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import {
-  PermanentJobError,
-  RetryLaterError,
-  type Job,
-  type JobContext,
-  type QueueDefinition,
-} from '../payments/platformJobs.ts';
+import { PermanentJobError, RetryLaterError, type Job, type JobContext, type QueueDefinition } from '@tender/platform';
 import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';

@@ -13,7 +13,7 @@
 // The cost is one statement per event (an indexed read of the tenant's enabled endpoints and the inserts), plus the
 // jobs' insert when some endpoint is subscribed.
 import { newId, type Sql } from '@tender/platform';
-import { enqueueMany } from '../payments/platformJobs.ts';
+import { enqueueMany } from '@tender/platform';
 import { ALL_EVENTS } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 

@@ -1,5 +1,5 @@
 import type { GatewayContext } from '../context.ts';
-import type { QueueDefinition } from '../payments/platformJobs.ts';
+import type { QueueDefinition } from '@tender/platform';
 import { createDeliveryWorker } from './deliveryWorker.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './queues.ts';
 

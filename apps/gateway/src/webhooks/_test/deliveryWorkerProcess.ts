@@ -6,7 +6,7 @@
  */
 import { createLogger, openDatabase } from '@tender/platform';
 import type { GatewayContext } from '../../context.ts';
-import { createJobRunner } from '../../payments/platformJobs.ts';
+import { createJobRunner } from '@tender/platform';
 import { createDeliveryWorker } from '../deliveryWorker.ts';
 import { testSecretBox } from './webhookTestKit.ts';
 

@@ -7,7 +7,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { parseKeyRing, SecretBox, type Database } from '@tender/platform';
 import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
-import { createJobRunner, type JobRunner } from '../../payments/platformJobs.ts';
+import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../deliveryWorker.ts';
 
 export const testSecretBox = () => new SecretBox(parseKeyRing(`wt1:${'ab'.repeat(32)}`));
