@@ -1,7 +1,8 @@
 // Deploys the DepositFactory and the test tokens to a fresh devnet and funds the accounts.
 //
-// Transactions are sent with explicit consecutive nonces and awaited together, so the setup costs a few round
-// trips rather than one per transaction. On a fresh chain the deployer's nonces start at 0, so the addresses are
+// Transactions are sent one after another with explicit consecutive nonces and their receipts awaited together.
+// They must reach anvil in nonce order: with automine, a transaction that arrives before its predecessor waits in
+// the pool for a block that no later transaction triggers, and its receipt never comes (seen as a rare hang). On a fresh chain the deployer's nonces start at 0, so the addresses are
 // the same on every fresh devnet (the genesis hash, not the addresses, tells two devnets apart).
 import { getAddress, type Address, type Hash } from 'viem';
 import {
@@ -30,27 +31,29 @@ export async function deployDevnetContracts(
 ): Promise<DevnetDeployment> {
   let nonce = await client.getTransactionCount({ address: client.account.address, blockTag: 'pending' });
 
-  const deployments: Promise<Hash>[] = [
-    client.deployContract({ abi: depositFactoryAbi, bytecode: depositFactoryBytecode, nonce: nonce++ }),
-    ...DEVNET_TOKEN_KEYS.map((key) => {
-      const spec = DEVNET_TOKENS[key];
-      return spec.contract === 'TestStablecoin'
-        ? client.deployContract({
+  const deployments: Hash[] = [
+    await client.deployContract({ abi: depositFactoryAbi, bytecode: depositFactoryBytecode, nonce: nonce++ }),
+  ];
+  for (const key of DEVNET_TOKEN_KEYS) {
+    const spec = DEVNET_TOKENS[key];
+    deployments.push(
+      spec.contract === 'TestStablecoin'
+        ? await client.deployContract({
             abi: testStablecoinAbi,
             bytecode: testStablecoinBytecode,
             args: [spec.name, spec.symbol, spec.version ?? '1'],
             nonce: nonce++,
           })
-        : client.deployContract({
+        : await client.deployContract({
             abi: plainErc20Abi,
             bytecode: plainErc20Bytecode,
             args: [spec.name, spec.symbol, DEVNET_TOKEN_DECIMALS],
             nonce: nonce++,
-          });
-    }),
-  ];
+          }),
+    );
+  }
   const [factory, ...tokenAddresses] = await Promise.all(
-    (await Promise.all(deployments)).map(async (hash) => {
+    deployments.map(async (hash) => {
       const receipt = await client.waitForTransactionReceipt({ hash });
       if (receipt.status !== 'success' || !receipt.contractAddress) {
         throw new Error(`devnet deployment ${hash} failed`);
@@ -67,11 +70,11 @@ export async function deployDevnetContracts(
     plainERC20: plainERC20!,
   };
 
-  const mints: Promise<Hash>[] = [];
+  const mints: Hash[] = [];
   for (const key of DEVNET_TOKEN_KEYS) {
     for (const to of recipients) {
       mints.push(
-        client.writeContract({
+        await client.writeContract({
           address: tokens[key],
           abi: testStablecoinAbi, // `mint(address,uint256)` is the same function on PlainERC20
           functionName: 'mint',
@@ -82,7 +85,7 @@ export async function deployDevnetContracts(
       );
     }
   }
-  for (const hash of await Promise.all(mints)) {
+  for (const hash of mints) {
     const receipt = await client.waitForTransactionReceipt({ hash });
     if (receipt.status !== 'success') throw new Error(`devnet mint ${hash} reverted`);
   }
