@@ -179,7 +179,9 @@ describe('DepositFactory on the devnet', () => {
 
     await transferToken(payer, devnet.manifest.tokens.plainERC20, deposit, 1_000_000n);
     await transferToken(payer, devnet.manifest.tokens.bridgedUSDC, deposit, 2_000_000n);
-    await payer.sendTransaction({ to: deposit, value: parseEther('0.25') });
+    await payer.waitForTransactionReceipt({
+      hash: await payer.sendTransaction({ to: deposit, value: parseEther('0.25') }),
+    });
 
     const tokens = [noBool, devnet.manifest.tokens.plainERC20, devnet.manifest.tokens.bridgedUSDC, zeroAddress];
     const { result, request } = await client.simulateContract({

@@ -257,9 +257,20 @@ describe(`webhook delivery (${dbKind})`, () => {
     expect((await api('PATCH', `/v1/webhook-endpoints/${ep.id}`, { status: 'disabled' })).status).toBe(200);
     // Ended by the PATCH itself (no waiting for the next retry)…
     expect(await deliveryOf(eventId, ep.id)).toMatchObject({ status: 'failed', next_attempt_at: null });
-    // …and still ended once any attempt that was in flight has logged its outcome.
-    await new Promise((r) => setTimeout(r, 4 * RETRY_MS));
-    const d = await settled(eventId, ep.id, 'failed');
+    // …and still ended once every attempt that was in flight has logged its outcome: a retry already under way when
+    // the PATCH landed may still reach the receiver, so the count is compared with what the receiver saw, live.
+    await eventually(
+      async () => {
+        const [row] = await g.db.query<{ status: string; attempt_count: number }>(
+          'select status, attempt_count from webhook_deliveries where event_id = $1 and endpoint_id = $2',
+          [eventId, ep.id],
+        );
+        return row?.status === 'failed' && row.attempt_count === rx.requests.length ? true : undefined;
+      },
+      20_000,
+      'every in-flight attempt logged',
+    );
+    const d = await deliveryOf(eventId, ep.id);
     expect(d.last_error).toMatch(/^(endpoint disabled|HTTP 500)$/);
     expect(d.attempt_count).toBe(rx.requests.length);
     const r = await api('POST', `/v1/webhook-deliveries/${d.id}/retry`);
