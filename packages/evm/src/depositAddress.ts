@@ -8,12 +8,12 @@ import {
   isHex,
   keccak256,
   size,
-  stringToBytes,
   zeroAddress,
   type Address,
   type Hex,
 } from 'viem';
 import { depositForwarderBytecode } from './artifacts.ts';
+import { keccak256Utf8 } from './fastKeccak.ts';
 
 /**
  * The CREATE2 salt of a payment's deposit address: keccak256 of the payment id's UTF-8 bytes, exactly as given
@@ -22,7 +22,7 @@ import { depositForwarderBytecode } from './artifacts.ts';
  */
 export function depositSalt(paymentId: string): Hex {
   if (paymentId.length === 0) throw new TypeError('paymentId must not be empty');
-  return keccak256(stringToBytes(paymentId));
+  return keccak256Utf8(paymentId);
 }
 
 /** DepositForwarder's init code for `vault`: creation code followed by abi.encode(vault). */

@@ -57,5 +57,6 @@ export {
   type OfficialToken,
   type StablecoinSymbol,
 } from './networks.ts';
+export { checksumAddress, keccak256Hex, keccak256Utf8 } from './fastKeccak.ts';
 export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
 export { freePort } from './freePort.ts';
