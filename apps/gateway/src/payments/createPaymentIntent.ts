@@ -128,7 +128,7 @@ export async function createPaymentIntent(
       const address = depositAddressFor(n.factory, vault as `0x${string}`, salt);
       return {
         network,
-        address: address.toLowerCase(),
+        address,
         token: token.address.toLowerCase(),
         vault,
         factory: n.factory.toLowerCase(),

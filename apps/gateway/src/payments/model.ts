@@ -1,6 +1,6 @@
 // Rows of the payment tables and the API objects made from them. Amounts leave here as decimal strings with
 // their `_units` twins; addresses as EIP-55 checksummed strings.
-import { getAddress } from 'viem';
+import { checksumAddress } from '@tender/evm';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import type { PaymentStatus } from './status.ts';
 
@@ -66,7 +66,7 @@ const checksums = new Map<string, string>();
 export function checksum(address: string): string {
   let c = checksums.get(address);
   if (c === undefined) {
-    c = getAddress(address);
+    c = checksumAddress(address as `0x${string}`);
     if (checksums.size >= 10_000) checksums.clear();
     checksums.set(address, c);
   }
@@ -120,7 +120,7 @@ export function intentView(
         usdc_address: checksum(dep.token),
         token_address: checksum(dep.token),
         token_symbol: row.currency,
-        deposit_address: getAddress(dep.address),
+        deposit_address: checksumAddress(dep.address as `0x${string}`),
         wallet_checkout_supported: wallet && (n?.available ?? false),
         confirmations_required: n?.confirmations ?? null,
         // Everything a merchant needs to recompute the address: CREATE2(factory, salt, keccak256(initCode(vault))).
