@@ -1,6 +1,7 @@
 import { hashToken, newId, newSecretToken, type Sql } from '@tender/platform';
 import { getUser } from '../accounts/accounts.ts';
 import { audit } from '../audit/audit.ts';
+import { apiKeyCacheOf } from './apiKeyCache.ts';
 import { covers, type Environment, type KeyRole } from '../auth/permissions.ts';
 import { actorOf, type Actor, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
@@ -175,7 +176,7 @@ export async function listApiKeys(
  */
 export async function revokeApiKey(ctx: GatewayContext, principal: Principal, keyId: string): Promise<ApiKey> {
   const now = ctx.now();
-  return ctx.db.tx(async (tx) => {
+  const revoked = await ctx.db.tx(async (tx) => {
     const [row] = await tx.query<KeyRow>(
       `select ${KEY_COLUMNS} from api_keys where id = $1 and merchant_id = $2 for update`,
       [keyId, principal.merchantId],
@@ -194,29 +195,6 @@ export async function revokeApiKey(ctx: GatewayContext, principal: Principal, ke
     });
     return rowToKey({ ...row, revoked_at: now });
   });
-}
-
-export type KeyLookup =
-  | { ok: true; key: { id: string; merchantId: string; role: KeyRole; environment: Environment } }
-  | { ok: false; reason: 'unknown' | 'revoked' };
-
-/** Resolves a bearer API key by its hash; records use at most once a minute. */
-export async function resolveApiKey(sql: Sql, secret: string, now: Date): Promise<KeyLookup> {
-  const [r] = await sql.query<{
-    id: string;
-    merchant_id: string;
-    role: KeyRole;
-    environment: Environment;
-    revoked_at: Date | null;
-    last_used_at: Date | null;
-  }>('select id, merchant_id, role, environment, revoked_at, last_used_at from api_keys where token_hash = $1', [
-    hashToken(secret),
-  ]);
-  // The prefix is part of the hashed secret, so a stored key always matches the environment its prefix names.
-  if (!r) return { ok: false, reason: 'unknown' };
-  if (r.revoked_at) return { ok: false, reason: 'revoked' };
-  if (!r.last_used_at || now.getTime() - r.last_used_at.getTime() >= 60_000) {
-    await sql.query('update api_keys set last_used_at = greatest(last_used_at, $2) where id = $1', [r.id, now]);
-  }
-  return { ok: true, key: { id: r.id, merchantId: r.merchant_id, role: r.role, environment: r.environment } };
+  apiKeyCacheOf(ctx.db).forget(keyId);
+  return revoked;
 }

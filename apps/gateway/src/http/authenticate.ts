@@ -1,6 +1,7 @@
 import type { App } from '@tender/platform';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { resolveApiKey, KEY_PREFIX } from '../apiKeys/apiKeys.ts';
+import { apiKeyCacheOf } from '../apiKeys/apiKeyCache.ts';
+import { KEY_PREFIX } from '../apiKeys/apiKeys.ts';
 import { authSettings } from '../auth/authSettings.ts';
 import { can, type Environment, type Permission } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
@@ -96,7 +97,7 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
     new GatewayError(code, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 
   if (bearer.startsWith(KEY_PREFIX.test) || bearer.startsWith(KEY_PREFIX.live)) {
-    const r = await resolveApiKey(ctx.db, bearer, now);
+    const r = await apiKeyCacheOf(ctx.db).resolve(bearer, now);
     if (!r.ok)
       throw invalid('INVALID_API_KEY', r.reason === 'revoked' ? 'This API key has been revoked' : 'Unknown API key');
     if (requested && requested !== r.key.environment) {

@@ -1,0 +1,101 @@
+// API-key lookups cached per process, so that authenticating a request costs no database round trip (it was one of
+// the two statements of POST /v1/payment-intents; bench/intents).
+//
+// Invariants:
+// - A revoked key stops working in every process at once. A trigger (migrations/0005) NOTIFYs the key's hash on any
+//   change of its revocation, role or environment, delivered at commit; each process drops the entry on hearing it.
+//   The process that revoked also drops it itself (`forget`), so its very next request already sees the revocation.
+// - A lookup that raced with such a change never caches the old answer: a notification heard while the lookup was
+//   in flight bumps `epoch`, and a lookup only stores its result when the epoch is unchanged.
+// - Entries live TTL_MS at most. That bounds staleness when a notification was missed (the listening connection
+//   was down), and nothing is cached until the subscription is live.
+// - Only valid keys are cached; an unknown or revoked key is looked up every time.
+// - `last_used_at` is still recorded at most once a minute: every lookup that reaches the database does it
+//   (resolveApiKey), and an entry is re-read every TTL_MS.
+import { hashToken, type Database, type Sql } from '@tender/platform';
+import type { Environment, KeyRole } from '../auth/permissions.ts';
+
+type ValidKey = Extract<KeyLookup, { ok: true }>;
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 10_000;
+
+interface Entry {
+  lookup: ValidKey;
+  cachedAt: number;
+}
+
+export class ApiKeyCache {
+  private readonly entries = new Map<string, Entry>();
+  private epoch = 0;
+  private live = false;
+
+  constructor(private readonly db: Database) {}
+
+  /** Subscribes to key changes; until it resolves, lookups go to the database uncached. */
+  async start(): Promise<void> {
+    await this.db.listen(this.db.channel('api_key_changes'), (hash) => {
+      this.epoch++;
+      this.entries.delete(hash);
+    });
+    this.live = true;
+  }
+
+  /** Drops a key's entry (by key id) after this process changed the key; the trigger tells the other processes. */
+  forget(keyId: string): void {
+    this.epoch++;
+    for (const [hash, e] of this.entries) if (e.lookup.key.id === keyId) this.entries.delete(hash);
+  }
+
+  async resolve(secret: string, now: Date): Promise<KeyLookup> {
+    const hash = hashToken(secret);
+    const t = now.getTime();
+    const hit = this.entries.get(hash);
+    if (hit && t - hit.cachedAt < TTL_MS) return hit.lookup;
+    const epoch = this.epoch;
+    const lookup = await resolveApiKey(this.db, hash, now);
+    if (lookup.ok && this.live && epoch === this.epoch) {
+      if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
+      this.entries.set(hash, { lookup, cachedAt: t });
+    } else if (!lookup.ok) {
+      this.entries.delete(hash);
+    }
+    return lookup;
+  }
+}
+
+const caches = new WeakMap<Database, ApiKeyCache>();
+
+/** The process's cache for `db`, subscribing on first use (lookups work uncached until the subscription is live). */
+export function apiKeyCacheOf(db: Database): ApiKeyCache {
+  let c = caches.get(db);
+  if (!c) {
+    caches.set(db, (c = new ApiKeyCache(db)));
+    // A failed subscription leaves the cache off (every lookup reads the database), never wrong.
+    c.start().catch(() => undefined);
+  }
+  return c;
+}
+
+export type KeyLookup =
+  | { ok: true; key: { id: string; merchantId: string; role: KeyRole; environment: Environment } }
+  | { ok: false; reason: 'unknown' | 'revoked' };
+
+/** Resolves a bearer API key by its hash; records use at most once a minute. */
+async function resolveApiKey(sql: Sql, hash: string, now: Date): Promise<KeyLookup> {
+  const [r] = await sql.query<{
+    id: string;
+    merchant_id: string;
+    role: KeyRole;
+    environment: Environment;
+    revoked_at: Date | null;
+    last_used_at: Date | null;
+  }>('select id, merchant_id, role, environment, revoked_at, last_used_at from api_keys where token_hash = $1', [hash]);
+  // The prefix is part of the hashed secret, so a stored key always matches the environment its prefix names.
+  if (!r) return { ok: false, reason: 'unknown' };
+  if (r.revoked_at) return { ok: false, reason: 'revoked' };
+  if (!r.last_used_at || now.getTime() - r.last_used_at.getTime() >= 60_000) {
+    await sql.query('update api_keys set last_used_at = greatest(last_used_at, $2) where id = $1', [r.id, now]);
+  }
+  return { ok: true, key: { id: r.id, merchantId: r.merchant_id, role: r.role, environment: r.environment } };
+}
