@@ -18,9 +18,15 @@ export interface JobContext {
   /**
    * Aborts when this run's lease is lost (a heartbeat was refused, or could not be made before the lease ran out)
    * or when the runner is stopping. The reason is a LeaseLostError or a RunnerStoppingError. Pass it to fetch()
-   * and the like; a handler that ignores it is still waited for by a graceful stop.
+   * and the like; a handler that ignores it is still waited for by a graceful stop. Made on first access: an
+   * AbortSignal with a listener costs ~10 µs and garbage per run, so per-run hot paths use `aborted` and `onAbort`.
    */
   readonly signal: AbortSignal;
+  /** The run was called off (the same moment `signal` aborts); `abortReason` says why. */
+  readonly aborted: boolean;
+  readonly abortReason: unknown;
+  /** Calls `listener` once when the run is called off (at once if it already was); returns the unsubscribe. */
+  onAbort(listener: (reason: unknown) => void): () => void;
   /**
    * Runs `fn` in a transaction that first checks this lease is still live and marks the job done, committing both
    * with `fn`'s writes (see withJobLease): a database effect made here happens exactly once. Throws LeaseLostError
@@ -101,7 +107,11 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
 interface Run {
   job: Job;
   backoff: BackoffFn;
-  controller: AbortController;
+  /** Why the run was called off (LeaseLostError, RunnerStoppingError); undefined while it is not. */
+  abortReason: unknown;
+  /** onAbort listeners, and the AbortController behind JobContext.signal once a handler asked for it. */
+  abortListeners: ((reason: unknown) => void)[] | null;
+  controller: AbortController | null;
   /** Local monotonic time (performance.now) before which the lease is certainly still live. */
   deadline: number;
   /** withLease transactions in progress: heartbeats skip the job meanwhile (the tx holds its row lock). */
@@ -225,7 +235,7 @@ class Runner implements JobRunner {
     await this.startPromise?.catch(() => {});
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const run of this.runs.values()) {
-      if (!run.controller.signal.aborted) run.controller.abort(new RunnerStoppingError());
+      abortRun(run, new RunnerStoppingError());
     }
     const unlisten = this.unlisten;
     this.unlisten = null;
@@ -331,7 +341,9 @@ class Runner implements JobRunner {
       const run: Run = {
         job,
         backoff: def?.backoff ?? defaultBackoff,
-        controller: new AbortController(),
+        abortReason: undefined,
+        abortListeners: null,
+        controller: null,
         deadline,
         inTx: 0,
         doneInTx: false,
@@ -398,7 +410,30 @@ class Runner implements JobRunner {
     const { job } = run;
     const ctx: JobContext = {
       leaseToken: job.leaseToken,
-      signal: run.controller.signal,
+      get signal() {
+        if (!run.controller) {
+          run.controller = new AbortController();
+          if (run.abortReason !== undefined) run.controller.abort(run.abortReason);
+        }
+        return run.controller.signal;
+      },
+      get aborted() {
+        return run.abortReason !== undefined;
+      },
+      get abortReason() {
+        return run.abortReason;
+      },
+      onAbort(listener) {
+        if (run.abortReason !== undefined) {
+          listener(run.abortReason);
+          return () => {};
+        }
+        (run.abortListeners ??= []).push(listener);
+        return () => {
+          const i = run.abortListeners?.indexOf(listener) ?? -1;
+          if (i >= 0) run.abortListeners!.splice(i, 1);
+        };
+      },
       withLease: async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
         if (run.doneInTx) throw new Error(`withLease: job ${job.id} is already done by an earlier withLease`);
         run.inTx++;
@@ -448,7 +483,7 @@ class Runner implements JobRunner {
     if (err instanceof PermanentJobError) return { kind: 'fail', error, retryInMs: null };
     const last = job.attempts >= job.maxAttempts;
     if (err instanceof RetryLaterError) return { kind: 'fail', error, retryInMs: last ? null : err.delayMs };
-    const reason: unknown = run.controller.signal.reason;
+    const reason: unknown = run.abortReason;
     if (this.stopping && reason instanceof RunnerStoppingError) return { kind: 'release' };
     if (last) return { kind: 'fail', error, retryInMs: null };
     let delay: number;
@@ -465,7 +500,7 @@ class Runner implements JobRunner {
   private loseLease(run: Run): void {
     if (run.lost) return;
     run.lost = true;
-    if (!run.controller.signal.aborted) run.controller.abort(new LeaseLostError(run.job.id));
+    abortRun(run, new LeaseLostError(run.job.id));
   }
 
   // ---- writing outcomes ----------------------------------------------------------------------------------------
@@ -565,6 +600,14 @@ class Runner implements JobRunner {
       }
     }
   }
+}
+
+/** Calls a run off, once: the first reason sticks; listeners and the signal (if made) hear it. */
+function abortRun(run: Run, reason: Error): void {
+  if (run.abortReason !== undefined) return;
+  run.abortReason = reason;
+  run.controller?.abort(reason);
+  for (const listener of run.abortListeners?.splice(0) ?? []) listener(reason);
 }
 
 function leaseOf(run: Run): { id: string; leaseToken: string } {
