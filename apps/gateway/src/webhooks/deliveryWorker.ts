@@ -123,13 +123,13 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       headers: deliveryHeaders(secrets.cache, d, body, startedAt),
       policy: urlPolicy(d.environment, settings.allowLoopbackInTest),
       timeoutMs: settings.timeoutMs,
-      signal: jc.signal,
+      abort: jc,
     });
 
     // The schedule position is the job's run number: runs lost to a crash count, so a delivery never gets more
     // than the 9 automatic attempts however often its workers die. An attempt cut short by the worker stopping (or
     // losing its lease) is logged but decides nothing: the job runs again, released or taken over.
-    const aborted = jc.signal.aborted;
+    const aborted = jc.aborted;
     const final = !manual && !aborted && !result.ok && job.attempts >= automaticAttempts(settings);
     const delay =
       manual || aborted || result.ok || final ? undefined : retryDelayMs(settings, job.attempts, opts.random);
@@ -145,7 +145,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     });
     if (written?.disable) await disableFailingEndpoint(ctx, written.endpointId, settings);
     // Stopping or lease lost mid-POST: the attempt is logged; hand the job back (released, or already someone's).
-    if (aborted) throw jc.signal.reason;
+    if (aborted) throw jc.abortReason;
     if (delay !== undefined) {
       throw new RetryLaterError(delay, `attempt ${written?.attempt ?? '?'} failed: ${result.error ?? 'failed'}`);
     }
