@@ -5,7 +5,7 @@
  *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--rounds=1] [--timeout-ms=300000]
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
  *        BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
- *        per statement of the delivery phase)
+ *        per statement of the delivery phase), BENCH_CPU_PROFILE=file.cpuprofile (V8 profile of the delivery phase)
  *
  * In a fresh schema: one merchant, one endpoint (test mode) pointing at a local receiver running in a child
  * process (answers 200). N events are emitted through the outbox exactly as payment transitions emit them
@@ -24,7 +24,9 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
+import { startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
 import {
   createLogger,
   migrate,
@@ -79,10 +81,11 @@ async function untilTrue(what: string, check: () => Promise<boolean>): Promise<v
 interface TenderResult {
   emitMs: number;
   deliverMs: number;
+  cpu: CpuSplit;
   bodies: string[];
 }
 
-async function benchTender(port: number): Promise<TenderResult> {
+async function benchTender(port: number, receiverPid: number): Promise<TenderResult> {
   const schema = `bench_webhooks_${randomBytes(4).toString('hex')}`;
   const raw: Database = await openDatabase({ url, schema, poolSize: POOL });
   const stats = new Map<string, { n: number; ms: number; rows: number }>();
@@ -162,8 +165,9 @@ async function benchTender(port: number): Promise<TenderResult> {
       concurrency: C,
       logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
     });
+    const stopProfile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
     const t1 = performance.now();
-    const cpu0 = process.cpuUsage();
+    const cpuSplit = startCpuSplit([receiverPid]);
     await runner.start();
     try {
       // One indexed scan of this tenant's deliveries, newest first, stopping at the first pending one.
@@ -180,10 +184,9 @@ async function benchTender(port: number): Promise<TenderResult> {
       worker.close();
     }
     const deliverMs = performance.now() - t1;
-    const cpu = process.cpuUsage(cpu0);
+    const cpu = cpuSplit();
+    await stopProfile();
     if (process.env.BENCH_PROFILE) {
-      const cpuMs = (cpu.user + cpu.system) / 1000;
-      console.log(`delivery phase: bench process cpu ${cpuMs.toFixed(0)} ms in ${deliverMs.toFixed(0)} ms`);
       for (const [k, v] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
         const perCall = (v.rows / v.n).toFixed(1);
         console.log(`${String(v.n).padStart(7)} calls ${v.ms.toFixed(0).padStart(7)} ms  rows/call ${perCall}  ${k}`);
@@ -198,14 +201,18 @@ async function benchTender(port: number): Promise<TenderResult> {
       `select id as event_id, type as event_type, livemode, data::text as data_json, created_at as event_created_at
          from gateway_events`,
     );
-    return { emitMs, deliverMs, bodies: rows.map(eventBody) };
+    return { emitMs, deliverMs, cpu, bodies: rows.map(eventBody) };
   } finally {
     await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
     await db.close();
   }
 }
 
-async function benchBare(port: number, bodies: readonly string[]): Promise<number> {
+async function benchBare(
+  port: number,
+  receiverPid: number,
+  bodies: readonly string[],
+): Promise<{ ms: number; cpu: CpuSplit }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: C });
   const post = (body: string) =>
     new Promise<void>((resolve, reject) => {
@@ -228,14 +235,16 @@ async function benchBare(port: number, bodies: readonly string[]): Promise<numbe
     });
   let next = 0;
   const t0 = performance.now();
+  const cpuSplit = startCpuSplit([receiverPid]);
   await Promise.all(
     Array.from({ length: C }, async () => {
       while (next < bodies.length) await post(bodies[next++]!);
     }),
   );
   const ms = performance.now() - t0;
+  const cpu = cpuSplit();
   agent.destroy();
-  return ms;
+  return { ms, cpu };
 }
 
 async function main(): Promise<void> {
@@ -248,19 +257,43 @@ async function main(): Promise<void> {
   const ratios: number[] = [];
   try {
     for (let round = 0; round < ROUNDS; round++) {
-      const t = await benchTender(receiver.port);
-      const bareMs = await benchBare(receiver.port, t.bodies);
+      const pid = receiver.child.pid!;
+      const t = await benchTender(receiver.port, pid);
+      const b = await benchBare(receiver.port, pid, t.bodies);
       const tender = (N * 1000) / t.deliverMs;
-      const bare = (N * 1000) / bareMs;
+      const bare = (N * 1000) / b.ms;
       ratios.push(tender / bare);
-      rows.push(['tender (persisted)', N, (N * 1000) / t.emitMs, tender, t.deliverMs / 1000]);
-      rows.push(['bare loop', N, '-', bare, bareMs / 1000]);
+      // CPU per delivery, in µs, of each side: where the machine's two cores went.
+      const us = (ms: number) => (ms * 1000) / N;
+      rows.push([
+        'tender (persisted)',
+        N,
+        (N * 1000) / t.emitMs,
+        tender,
+        t.deliverMs / 1000,
+        us(t.cpu.self),
+        us(t.cpu.postgres),
+        us(t.cpu.others),
+      ]);
+      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), us(b.cpu.others)]);
     }
   } finally {
     receiver.child.kill('SIGKILL');
   }
   console.log('');
-  printTable(['system', 'deliveries', 'emit events/s', 'deliveries/s', 'seconds'], rows);
+  printTable(
+    [
+      'system',
+      'deliveries',
+      'emit events/s',
+      'deliveries/s',
+      'seconds',
+      'cpu µs/delivery: sender',
+      'postgres',
+      'receiver',
+    ],
+    rows,
+  );
   console.log('');
   for (const [i, r] of ratios.entries()) console.log(`round ${i + 1}: ratio tender / bare = ${r.toFixed(2)}`);
 }
