@@ -1,12 +1,13 @@
 import type { Sql } from '../db/database.ts';
 import { type ClaimOptions, claimCtes, claimJobs } from './claimJobs.ts';
-import { completeJobs } from './completeJobs.ts';
+import { completeJobs, completionCtes, completionParams } from './completeJobs.ts';
 import { type Job, type JobLease, type JobRow, rowToJob } from './job.ts';
-import { LIVE_LEASE } from './leaseFence.ts';
 
 export interface CompleteAndClaimOptions extends ClaimOptions {
   /** Leases whose jobs succeeded: completed with the same fencing as completeJobs. */
   complete: readonly JobLease[];
+  /** Leases whose jobs succeeded and whose rows go (queues with `retainDone: false`); same fencing. */
+  discard?: readonly JobLease[];
 }
 
 export interface CompleteAndClaimResult {
@@ -24,28 +25,20 @@ export interface CompleteAndClaimResult {
  * cannot interfere; each keeps its own guarantees (fencing per completed row, SKIP LOCKED for claims).
  */
 export async function completeAndClaimJobs(sql: Sql, opts: CompleteAndClaimOptions): Promise<CompleteAndClaimResult> {
-  if (opts.complete.length === 0) return { completed: new Set(), jobs: await claimJobs(sql, opts) };
+  const discard = opts.discard ?? [];
+  if (opts.complete.length === 0 && discard.length === 0) {
+    return { completed: new Set(), jobs: await claimJobs(sql, opts) };
+  }
   if (opts.limit <= 0 || opts.queues.length === 0) {
-    return { completed: await completeJobs(sql, opts.complete), jobs: [] };
+    return { completed: await completeJobs(sql, opts.complete, discard), jobs: [] };
   }
   const rows = await sql.query<JobRow & { kind: 'claimed' | 'done' }>(
-    `with done as (
-       update jobs j
-       set state = 'done', finished_at = now(), updated_at = now(), lease_expires_at = null
-       from unnest($4::bigint[], $5::uuid[]) as l(id, token)
-       where ${LIVE_LEASE}
-       returning j.id
-     ), ${claimCtes('$1', '$2', '$3')}
+    `with ${completionCtes(['$4', '$5'], ['$6', '$7'])}, ${claimCtes('$1', '$2', '$3')}
      select 'claimed' as kind, c.* from claimed c
      union all
-     select 'done', d.id, null, null, null, null, null, null, null, null, null from done d`,
-    [
-      opts.queues,
-      opts.limit,
-      Math.ceil(opts.leaseMs),
-      opts.complete.map((l) => l.id),
-      opts.complete.map((l) => l.leaseToken),
-    ],
+     select 'done', d.id, null, null, null, null, null, null, null, null, null
+       from (select id from done union all select id from gone) d`,
+    [opts.queues, opts.limit, Math.ceil(opts.leaseMs), ...completionParams(opts.complete, discard)],
   );
   const completed = new Set<string>();
   const jobs: Job[] = [];

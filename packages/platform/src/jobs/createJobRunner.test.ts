@@ -71,6 +71,32 @@ describe(`createJobRunner (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(peak).toBeGreaterThan(1);
   });
 
+  it('deletes the jobs of a queue with retainDone: false when they complete; failures still stay', async () => {
+    const ok = await enqueueMany(
+      db,
+      Array.from({ length: 20 }, (_, i) => ({ queue, payload: { i }, idempotencyKey: `${queue}-gone-${i}` })),
+    );
+    const bad = await add({ fail: true }, { maxAttempts: 1 });
+    const ran: string[] = [];
+    await start({
+      queues: {
+        [queue]: {
+          retainDone: false,
+          handler: async (job: Job<{ fail?: boolean }>) => {
+            if (job.payload.fail) throw new PermanentJobError('no');
+            ran.push(job.id);
+          },
+        },
+      },
+    });
+    await until(bad, 'dead');
+    await eventually(async () => {
+      const rows = await db.query('select 1 from jobs where id = any($1::bigint[])', [ok]);
+      return rows.length === 0 ? true : undefined;
+    });
+    expect(ran.sort()).toEqual([...ok].sort());
+  });
+
   it('retries a failing job with the queue backoff, then moves it to dead after maxAttempts', async () => {
     const runs: number[] = [];
     const backoffCalls: number[] = [];

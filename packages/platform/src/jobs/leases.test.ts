@@ -226,4 +226,30 @@ describe(`job leases (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     const none = await completeAndClaimJobs(db, { complete: [b], queues: [queue], limit: 5, leaseMs: 30_000 });
     expect(none).toEqual({ completed: new Set(), jobs: [] });
   });
+
+  it('discarded completions delete the row (the key is free again), with the same fencing, beside kept ones', async () => {
+    await add();
+    await add();
+    await add();
+    const [a, b, c] = (await claimJobs(db, { queues: [queue], limit: 3, leaseMs: 30_000 })) as [Job, Job, Job];
+    const d = await add();
+    const res = await completeAndClaimJobs(db, {
+      complete: [a],
+      discard: [b, { id: c.id, leaseToken: a.leaseToken }],
+      queues: [queue],
+      limit: 5,
+      leaseMs: 30_000,
+    });
+    expect(res.completed).toEqual(new Set([a.id, b.id]));
+    expect(res.jobs.map((j) => j.id)).toEqual([d]);
+    expect((await jobRow(db, a.id)).state).toBe('done');
+    expect(await db.query('select 1 from jobs where id = $1', [b.id])).toEqual([]);
+    expect((await jobRow(db, c.id)).state).toBe('running'); // stale token: refused, left as it was
+    // Without claims, the same.
+    expect(await completeJobs(db, [], [c])).toEqual(new Set([c.id]));
+    expect(await db.query('select 1 from jobs where id = $1', [c.id])).toEqual([]);
+    // The deleted job's idempotency key can be enqueued again: a new job.
+    const again = await enqueue(db, { queue, payload: {}, idempotencyKey: b.idempotencyKey });
+    expect(again).not.toBe(b.id);
+  });
 });
