@@ -1,5 +1,6 @@
 import { bool, field, int, port, str, url } from '@tender/platform';
 import { networkConfigSpec } from './networks/networkConfig.ts';
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
 
 export const gatewayConfigSpec = {
   gatewayPort: field({ env: 'GATEWAY_PORT', doc: 'Gateway HTTP port', parse: port, default: 4000 }),
@@ -69,7 +70,7 @@ export const gatewayConfigSpec = {
     env: 'WEBHOOK_CONCURRENCY',
     doc: 'Webhook deliveries in flight per worker process',
     parse: int(1, 1000),
-    default: 32,
+    default: DEFAULT_WEBHOOK_CONCURRENCY,
   }),
   // Chains: RPC URLs, relayer keys, deposit factory, confirmations, watcher pacing (networks/networkConfig.ts).
   ...networkConfigSpec,

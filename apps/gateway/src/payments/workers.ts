@@ -9,6 +9,7 @@ import { createChainWatcher, type ChainWatcher, type PollResult } from '../watch
 import { paymentJobQueues } from './jobQueues.ts';
 import { createJobRunner, type JobRunner, type QueueDefinition } from '@tender/platform';
 import { WEBHOOK_QUEUES } from '../webhooks/jobQueues.ts';
+import { DEFAULT_WEBHOOK_CONCURRENCY } from '../webhooks/settings.ts';
 
 export interface GatewayWorkersOptions {
   /** Run the chain watchers (default true). */
@@ -75,7 +76,7 @@ export async function startGatewayWorkers(
     webhookRunner = createJobRunner({
       db: ctx.db,
       queues: pick(true),
-      concurrency: opts.webhookConcurrency ?? 32,
+      concurrency: opts.webhookConcurrency ?? DEFAULT_WEBHOOK_CONCURRENCY,
       pollMs: opts.jobPollMs ?? 1000,
       logger: ctx.logger.child({ svc: 'gateway-webhooks' }),
     });

@@ -157,6 +157,9 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
         handler,
         // Only for runs that threw before an attempt was made (database unreachable, no secretBox): the same schedule.
         backoff: (attempts) => retryDelayMs(settings, attempts, opts.random) ?? settings.retryDelaysMs.at(-1) ?? 60_000,
+        // A delivery's jobs are keyed by the delivery (and, for manual retries, by its attempt count), and neither key
+        // is enqueued again once its job has run: webhook_deliveries and webhook_attempts are the record.
+        retainDone: false,
       },
     },
     close: () => sender.close(),

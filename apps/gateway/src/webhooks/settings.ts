@@ -34,6 +34,14 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
   12_600_000, // 3.5 h  -> about 10 h 12 min after the first attempt in all
 ];
 
+/**
+ * Deliveries in flight per worker process (WEBHOOK_CONCURRENCY). Large on purpose: the worker batches its database
+ * work per event-loop turn, so more deliveries in flight make fewer, larger statements (bench/webhooks: PostgreSQL
+ * CPU per delivery about 300 µs at 64 in flight, 160 µs at 512). Connections to one receiving host stay capped by
+ * the sender (64), so a merchant's receiver never sees more than that at once.
+ */
+export const DEFAULT_WEBHOOK_CONCURRENCY = 512;
+
 /** What a context may set; the rest takes the defaults. */
 export type WebhookOverrides = Partial<WebhookSettings>;
 
