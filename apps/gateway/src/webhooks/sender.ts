@@ -55,6 +55,7 @@ export interface AbortHook {
 }
 
 export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHost?: number } = {}): WebhookSender {
+  const maxPerHost = opts.maxSocketsPerHost ?? 64;
   // Per policy (allowHttp, allowLoopback): a keep-alive agent per protocol and a guarded lookup. Sockets opened under
   // the looser test policy are never reused for a live endpoint.
   const perPolicy = new Map<string, { http: http.Agent; https: https.Agent; lookup: LookupFunction }>();
@@ -62,12 +63,7 @@ export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHo
     const key = `${policy.allowHttp}|${policy.allowLoopback}`;
     let t = perPolicy.get(key);
     if (!t) {
-      const o = {
-        keepAlive: true,
-        maxSockets: opts.maxSocketsPerHost ?? 64,
-        maxFreeSockets: 64,
-        scheduling: 'lifo' as const,
-      };
+      const o = { keepAlive: true, maxSockets: maxPerHost, maxFreeSockets: maxPerHost, scheduling: 'lifo' as const };
       t = {
         http: new http.Agent(o),
         https: new https.Agent(o),
@@ -101,38 +97,39 @@ export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHo
     return t;
   };
 
+  // One gate per receiving host (and policy, as the agents): forgotten when idle.
+  const gates = new Map<string, HostGate>();
+  const gateFor = (policy: UrlPolicy, t: Target): HostGate => {
+    const key = `${policy.allowHttp}|${policy.allowLoopback}|${t.https}|${t.host}|${t.port}`;
+    let g = gates.get(key);
+    if (!g) gates.set(key, (g = new HostGate(maxPerHost, () => gates.delete(key))));
+    return g;
+  };
+
   return {
     send({ url, body, headers, policy, timeoutMs, abort }) {
-      const attempt = new Attempt();
       let target: Target;
       try {
         target = targetFor(url, policy);
       } catch (err) {
-        return Promise.resolve(attempt.fail((err as Error).message));
+        return Promise.resolve(new Attempt().fail((err as Error).message));
       }
+      if (abort?.aborted) return Promise.resolve(new Attempt().fail(ABORTED));
+      const tools = toolsFor(policy);
+      const options: http.RequestOptions = {
+        protocol: target.https ? 'https:' : 'http:',
+        hostname: target.host,
+        port: target.port || undefined,
+        path: target.path,
+        method: 'POST',
+        agent: target.https ? tools.https : tools.http,
+        lookup: tools.lookup,
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+      };
       return new Promise<SendResult>((resolve) => {
-        attempt.resolve = resolve;
-        const tools = toolsFor(policy);
-        const req = (target.https ? https : http).request(
-          {
-            protocol: target.https ? 'https:' : 'http:',
-            hostname: target.host,
-            port: target.port || undefined,
-            path: target.path,
-            method: 'POST',
-            agent: target.https ? tools.https : tools.http,
-            lookup: tools.lookup,
-            headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-          },
-          (res) => attempt.answered(res),
-        );
-        attempt.req = req;
-        // The outcome is settled first, then the request torn down: whatever event the teardown emits comes later.
-        attempt.timer = setTimeout(() => attempt.cancel(`timed out after ${timeoutMs} ms`), timeoutMs);
-        if (abort?.aborted) attempt.cancel(ABORTED);
-        else if (abort) attempt.unsubscribe = abort.onAbort(() => attempt.cancel(ABORTED));
-        req.on('error', (err: NodeJS.ErrnoException) => attempt.finish(attempt.fail(describe(err))));
-        req.end(body);
+        const attempt = new Attempt(resolve, gateFor(policy, target));
+        if (abort) attempt.unsubscribe = abort.onAbort(() => attempt.cancel(ABORTED));
+        attempt.enter(() => attempt.dispatch(target.https ? https : http, options, body, timeoutMs));
       });
     },
     close() {
@@ -155,18 +152,101 @@ interface Target {
 const ABORTED = 'attempt aborted (worker stopping or lease lost)';
 
 /**
+ * At most `max` attempts at once to one receiving host; the others wait here in arrival order, before their request
+ * exists. A worker has more deliveries in flight than a host gets connections: waiting in the HTTP agent's queue
+ * instead would start the 10 s timeout (and the logged latency) before the request is even sent.
+ */
+class HostGate {
+  private active = 0;
+  /** FIFO of waiting starts from `head` on; a withdrawn one has `start` null. */
+  private waiting: { start: (() => void) | null }[] = [];
+  private head = 0;
+
+  constructor(
+    private readonly max: number,
+    private readonly onIdle: () => void,
+  ) {}
+
+  /** Runs `start` now if a slot is free, else when one frees up; returns what withdraws it while it waits. */
+  enter(start: () => void): () => void {
+    if (this.active < this.max) {
+      this.active++;
+      start();
+      return () => {};
+    }
+    const entry = { start: start as (() => void) | null };
+    this.waiting.push(entry);
+    return () => {
+      entry.start = null;
+    };
+  }
+
+  /** Gives a slot back: the next waiting start takes it. */
+  leave(): void {
+    this.active--;
+    while (this.head < this.waiting.length) {
+      const next = this.waiting[this.head++]!.start;
+      if (this.head >= 1024 && this.head * 2 >= this.waiting.length) {
+        this.waiting = this.waiting.slice(this.head); // drop the consumed prefix now and then
+        this.head = 0;
+      }
+      if (next) {
+        this.active++;
+        next();
+        return;
+      }
+    }
+    this.waiting = [];
+    this.head = 0;
+    if (this.active === 0) this.onIdle();
+  }
+}
+
+/**
  * One attempt's state. A class rather than closures: this runs once per delivery, and every named closure costs a
  * property definition under tsx (esbuild keepNames), measurable at thousands of deliveries per second.
  */
 class Attempt {
-  private readonly started = performance.now();
+  private started = performance.now();
   private settled = false;
   private chunks: Buffer[] = [];
   private read = 0;
-  resolve: ((r: SendResult) => void) | undefined;
-  req: http.ClientRequest | undefined;
-  timer: NodeJS.Timeout | undefined;
+  private req: http.ClientRequest | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  /** Holds a connection slot of its host's gate (which `finish` gives back); else `withdraw` leaves the queue. */
+  private holding = false;
+  private withdraw: (() => void) | undefined;
   unsubscribe: (() => void) | undefined;
+
+  constructor(
+    private readonly resolve?: (r: SendResult) => void,
+    private readonly gate?: HostGate,
+  ) {}
+
+  /** Waits for a connection slot of its host, then runs `dispatch` (at once when one is free). */
+  enter(dispatch: () => void): void {
+    this.withdraw = this.gate!.enter(() => {
+      this.holding = true;
+      dispatch();
+    });
+  }
+
+  /** Sends the request: the timeout and the latency start here, not while waiting at the gate. */
+  dispatch(mod: typeof http | typeof https, options: http.RequestOptions, body: string, timeoutMs: number): void {
+    this.started = performance.now();
+    let req: http.ClientRequest;
+    try {
+      req = mod.request(options, (res) => this.answered(res));
+    } catch (err) {
+      this.finish(this.fail(describe(err as NodeJS.ErrnoException))); // e.g. a header Node refuses
+      return;
+    }
+    this.req = req;
+    // The outcome is settled first, then the request torn down: whatever event the teardown emits comes later.
+    this.timer = setTimeout(() => this.cancel(`timed out after ${timeoutMs} ms`), timeoutMs);
+    req.on('error', (err: NodeJS.ErrnoException) => this.finish(this.fail(describe(err))));
+    req.end(body);
+  }
 
   elapsed(): number {
     return Math.round(performance.now() - this.started);
@@ -181,6 +261,8 @@ class Attempt {
     this.settled = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
+    if (this.holding) this.gate?.leave();
+    else this.withdraw?.();
     this.resolve?.(r);
   }
 
