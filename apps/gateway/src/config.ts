@@ -68,7 +68,7 @@ export const gatewayConfigSpec = {
   }),
   webhookConcurrency: field({
     env: 'WEBHOOK_CONCURRENCY',
-    doc: 'Webhook deliveries in flight per worker process',
+    doc: 'Webhook deliveries in flight per worker process (their database work is batched); at most 64 connections go to one receiving host, the rest wait their turn',
     parse: int(1, 1000),
     default: DEFAULT_WEBHOOK_CONCURRENCY,
   }),
