@@ -13,4 +13,5 @@ export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';
 export * from './db/pgliteDatabase.ts';
+export * from './db/retryTransient.ts';
 export * from './jobs/index.ts';
