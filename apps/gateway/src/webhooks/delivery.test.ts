@@ -248,6 +248,36 @@ describe(`webhook delivery (${dbKind})`, () => {
     expect(d.attempts[1]).toMatchObject({ attempt: 2, status_code: 200, error: null });
   });
 
+  it('a run lost before it logged, then the endpoint disabled: the next run sends nothing but logs the lost run', async () => {
+    const rx = await receiver();
+    await runner!.stop();
+    runner = undefined;
+    const ep = await endpoint(rx.url, ['payment.underpaid']);
+    const eventId = await emitTestEvent(g.db, tenant, 'payment.underpaid');
+    // A worker claims the job (its POST may have gone out) and dies; then the merchant disables the endpoint.
+    const claimed = await claimJobs(g.db, { queues: [WEBHOOK_DELIVERY_QUEUE], limit: 10, leaseMs: 300 });
+    expect(claimed.length).toBeGreaterThanOrEqual(1);
+    expect((await api('PATCH', `/v1/webhook-endpoints/${ep.id}`, { status: 'disabled' })).status).toBe(200);
+    runner = await startDeliveryRunner(g.ctx);
+    await eventually(
+      async () => {
+        const [row] = await g.db.query<{ n: number }>(
+          'select attempt_count as n from webhook_deliveries where event_id = $1 and endpoint_id = $2',
+          [eventId, ep.id],
+        );
+        return row?.n === 1 ? true : undefined;
+      },
+      20_000,
+      'the lost run logged',
+    );
+    const d = await deliveryOf(eventId, ep.id);
+    expect(d.status).toBe('failed');
+    expect(d.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, status_code: null, error: INTERRUPTED_ATTEMPT_ERROR, manual: false }),
+    ]);
+    expect(rx.requests).toHaveLength(0);
+  });
+
   it('disabling or deleting an endpoint ends its pending deliveries without an attempt; retry answers 409', async () => {
     const rx = await receiver();
     rx.fallback = status(500);
@@ -259,16 +289,18 @@ describe(`webhook delivery (${dbKind})`, () => {
     expect(await deliveryOf(eventId, ep.id)).toMatchObject({ status: 'failed', next_attempt_at: null });
     // …and still ended once every attempt that was in flight has logged its outcome: a retry already under way when
     // the PATCH landed may still reach the receiver, so the count is compared with what the receiver saw, live.
+    let seen = '';
     await eventually(
       async () => {
         const [row] = await g.db.query<{ status: string; attempt_count: number }>(
           'select status, attempt_count from webhook_deliveries where event_id = $1 and endpoint_id = $2',
           [eventId, ep.id],
         );
+        seen = `${row?.status}, ${row?.attempt_count} attempts logged, ${rx.requests.length} received`;
         return row?.status === 'failed' && row.attempt_count === rx.requests.length ? true : undefined;
       },
       20_000,
-      'every in-flight attempt logged',
+      () => `every in-flight attempt logged (last seen: ${seen})`,
     );
     const d = await deliveryOf(eventId, ep.id);
     expect(d.last_error).toMatch(/^(endpoint disabled|HTTP 500)$/);

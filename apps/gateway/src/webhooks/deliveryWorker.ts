@@ -16,7 +16,14 @@ import type { SecretBox, Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { PermanentJobError, RetryLaterError, type Job, type JobContext, type QueueDefinition } from '@tender/platform';
+import {
+  PermanentJobError,
+  RetryLaterError,
+  retryTransient,
+  type Job,
+  type JobContext,
+  type QueueDefinition,
+} from '@tender/platform';
 import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
@@ -91,8 +98,13 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     ...(opts.maxSocketsPerHost ? { maxSocketsPerHost: opts.maxSocketsPerHost } : {}),
   });
   const load = batched<string, LoadedDelivery | undefined>((ids) => loadDeliveries(ctx.db, ids));
+  // One statement, so a deadlock (it locks deliveries, then an endpoint whose failing_since changes; disabling an
+  // endpoint locks them the other way round) wrote nothing: run it again rather than lose the attempts' log.
   const write = batched<AttemptRecord, WrittenAttempt | undefined>(
-    (records) => writeAttempts(ctx.db, records, new Date(ctx.now().getTime() - settings.disableAfterFailingMs)),
+    (records) =>
+      retryTransient(() =>
+        writeAttempts(ctx.db, records, new Date(ctx.now().getTime() - settings.disableAfterFailingMs)),
+      ),
     { maxInFlight: 1, distinct: (r) => r.deliveryId },
   );
 
@@ -104,13 +116,19 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     const manual = p.manual === true;
     const d = await load(p.deliveryId);
     if (!d) throw new PermanentJobError(`webhook delivery ${p.deliveryId} does not exist`);
-    // Succeeded already (a manual retry got through first, or a crash after logging), or failed for good.
-    if (!manual && d.status !== 'pending') return;
-    if (d.endpoint_deleted || d.endpoint_status !== 'enabled') {
-      if (!manual)
+    // Succeeded already (a manual retry got through first, or a crash after logging), failed for good, or the
+    // endpoint went away: nothing to send. Runs of this job that ended without logging (their POST may have gone
+    // out) still get their entry, so the log shows every run even when the delivery ended meanwhile.
+    const ended = d.status !== 'pending' || d.endpoint_deleted || d.endpoint_status !== 'enabled';
+    if (!manual && ended) {
+      const lost = job.attempts - 1 - d.auto_attempt_count;
+      if (lost > 0) await logInterruptedRuns(ctx.db, d.id, lost, ctx.now());
+      if (d.status === 'pending') {
         await endDelivery(ctx.db, d.id, d.endpoint_deleted ? 'endpoint deleted' : 'endpoint disabled', ctx.now());
+      }
       return;
     }
+    if (d.endpoint_deleted || d.endpoint_status !== 'enabled') return; // a manual retry raced with a disable
     // Retried on the error schedule: the deployment must be given SECRET_BOX_KEYS to sign anything.
     if (!ctx.secretBox) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
     if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };
@@ -325,6 +343,21 @@ export async function writeAttempts(
 }
 
 const num = (n: number | null): string | null => (n === null ? null : String(n));
+
+/** Logs `n` runs of a delivery's automatic job that ended without logging their attempt (next attempt numbers). */
+async function logInterruptedRuns(sql: Sql, deliveryId: string, n: number, now: Date): Promise<void> {
+  await sql.query(
+    `with d as (
+       update webhook_deliveries
+          set attempt_count = attempt_count + $2, auto_attempt_count = auto_attempt_count + $2, updated_at = $3
+        where id = $1
+        returning id, attempt_count
+     )
+     insert into webhook_attempts (delivery_id, attempt, started_at, error, manual)
+     select d.id, d.attempt_count - $2 + g.n, $3, $4, false from d cross join generate_series(1, $2) as g(n)`,
+    [deliveryId, n, now, INTERRUPTED_ATTEMPT_ERROR],
+  );
+}
 
 /** A pending delivery whose endpoint went away: failed, without an attempt. */
 async function endDelivery(sql: Sql, id: string, reason: string, now: Date): Promise<void> {

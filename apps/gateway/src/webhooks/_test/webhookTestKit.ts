@@ -169,13 +169,13 @@ export async function startDeliveryRunner(
 export async function eventually<T>(
   fn: () => Promise<T | undefined>,
   timeoutMs = 20_000,
-  what = 'condition',
+  what: string | (() => string) = 'condition',
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await fn();
     if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${typeof what === 'string' ? what : what()}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
