@@ -1,18 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 
 /**
- * CPU time (user + system, ms) used so far by the processes whose command name is in `names` (Linux /proc), e.g.
- * every `postgres` backend. Sampled before and after a phase, it tells where a benchmark's CPU went; processes that
- * exit in between are not counted. Returns 0 where /proc is unavailable.
+ * CPU time (user + system, ms) used so far by each process whose command name is in `names`, or whose pid is in
+ * `pids` (Linux /proc), e.g. every `postgres` backend. Empty where /proc is unavailable.
  */
-export function processCpuMs(names: readonly string[], pids: readonly number[] = []): number {
-  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let ticks = 0;
+export function processCpuMs(names: readonly string[], pids: readonly number[] = []): Map<number, number> {
+  const msPerTick = 1000 / 100; // USER_HZ is 100 on Linux
+  const out = new Map<number, number>();
   let entries: string[];
   try {
     entries = readdirSync('/proc').filter((e) => /^\d+$/.test(e));
   } catch {
-    return 0;
+    return out;
   }
   for (const pid of entries) {
     try {
@@ -21,12 +20,19 @@ export function processCpuMs(names: readonly string[], pids: readonly number[] =
       const comm = stat.slice(stat.indexOf('(') + 1, close);
       if (!names.includes(comm) && !pids.includes(Number(pid))) continue;
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of stat)
+      out.set(Number(pid), (Number(fields[11]) + Number(fields[12])) * msPerTick); // utime, stime (stat fields 14, 15)
     } catch {
       // exited meanwhile
     }
   }
-  return ticks / ticksPerMs;
+  return out;
+}
+
+/** CPU used between two samples by the processes alive at the second; one that exited in between is not counted. */
+function used(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, t] of after) ms += t - (before.get(pid) ?? 0);
+  return ms;
 }
 
 export interface CpuSplit {
@@ -47,8 +53,8 @@ export function startCpuSplit(otherPids: readonly number[] = []): () => CpuSplit
     const self = process.cpuUsage(self0);
     return {
       self: (self.user + self.system) / 1000,
-      postgres: processCpuMs(['postgres']) - pg0,
-      others: processCpuMs([], otherPids) - others0,
+      postgres: used(pg0, processCpuMs(['postgres'])),
+      others: used(others0, processCpuMs([], otherPids)),
     };
   };
 }
