@@ -121,7 +121,7 @@ function parseV6(s: string): number[] | undefined {
     const v4 = parseV4(dotted[2]!);
     if (!v4) return undefined;
     tail = v4;
-    text = `${dotted[1]}0:0`; // two placeholder groups, replaced by the IPv4 bytes below
+    text = `${dotted[1]}0:0`; // the dotted tail is the last two 16-bit groups: parsed as zeros, its bytes set below
   }
   const halves = text.split('::');
   if (halves.length > 2) return undefined;
