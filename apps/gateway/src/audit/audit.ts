@@ -1,7 +1,7 @@
 import { newId, type Sql } from '@tender/platform';
 import type { Environment } from '../auth/permissions.ts';
 import type { Actor } from '../auth/principal.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 
 export interface AuditInput {
   merchantId: string;
@@ -77,11 +77,7 @@ export async function listAuditEvents(
   sql: Sql,
   p: { merchantId: string; environment: Environment; limit: number; cursor?: string | undefined },
 ): Promise<{ events: AuditEvent[]; nextCursor: string | null }> {
-  const before = p.cursor
-    ? decodeCursor(p.cursor, ([tag, seq]) =>
-        tag === 'a' && typeof seq === 'string' && /^\d{1,19}$/.test(seq) ? seq : undefined,
-      )
-    : null;
+  const before = p.cursor ? decodeSeqCursor(p.cursor, 'a') : null;
   const rows = await sql.query<AuditRow>(
     `select seq, id, action, environment, actor_type, actor_id, target_type, target_id, ip, data, created_at
        from audit_events

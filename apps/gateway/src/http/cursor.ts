@@ -23,3 +23,13 @@ export function decodeCursor<T>(cursor: string, check: (parts: unknown[]) => T |
   }
   return value;
 }
+
+/**
+ * The `seq` (a bigint, as a decimal string) of a cursor made by encodeCursor([tag, seq]), for lists ordered by an
+ * identity column; a cursor of another list (other tag) or a malformed one is the same 400.
+ */
+export function decodeSeqCursor(cursor: string, tag: string): string {
+  return decodeCursor(cursor, ([t, seq]) =>
+    t === tag && typeof seq === 'string' && /^\d{1,19}$/.test(seq) ? seq : undefined,
+  );
+}

@@ -2,7 +2,7 @@
 import { audit } from '../audit/audit.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
 import { enqueue } from '@tender/platform';
@@ -87,11 +87,7 @@ export async function listDeliveries(
   t: Tenant,
   f: DeliveryFilters,
 ): Promise<{ deliveries: DeliveryRow[]; nextCursor: string | null }> {
-  const before = f.cursor
-    ? decodeCursor(f.cursor, ([tag, seq]) =>
-        tag === 'whd' && typeof seq === 'string' && /^\d{1,19}$/.test(seq) ? seq : undefined,
-      )
-    : null;
+  const before = f.cursor ? decodeSeqCursor(f.cursor, 'whd') : null;
   const rows = await ctx.db.query<DeliveryRow>(
     `select ${COLUMNS}
        from webhook_deliveries d join webhook_endpoints ep on ep.id = d.endpoint_id

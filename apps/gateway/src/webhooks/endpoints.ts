@@ -5,7 +5,7 @@ import { newId, newSecretToken, type SecretBox, type Sql } from '@tender/platfor
 import { audit } from '../audit/audit.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
 import { ALL_EVENTS } from './eventTypes.ts';
@@ -165,11 +165,7 @@ export async function listWebhookEndpoints(
   t: Tenant,
   p: { limit: number; cursor?: string | undefined },
 ): Promise<{ endpoints: EndpointRow[]; nextCursor: string | null }> {
-  const before = p.cursor
-    ? decodeCursor(p.cursor, ([tag, seq]) =>
-        tag === 'we' && typeof seq === 'string' && /^\d{1,19}$/.test(seq) ? seq : undefined,
-      )
-    : null;
+  const before = p.cursor ? decodeSeqCursor(p.cursor, 'we') : null;
   const rows = await ctx.db.query<EndpointRow>(
     `select ${COLUMNS} from webhook_endpoints
       where merchant_id = $1 and environment = $2 and deleted_at is null and ($3::bigint is null or seq < $3::bigint)
