@@ -56,66 +56,37 @@ export interface AbortHook {
 
 export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHost?: number } = {}): WebhookSender {
   const maxPerHost = opts.maxSocketsPerHost ?? 64;
-  // Per policy (allowHttp, allowLoopback): a keep-alive agent per protocol and a guarded lookup. Sockets opened under
-  // the looser test policy are never reused for a live endpoint.
-  const perPolicy = new Map<string, { http: http.Agent; https: https.Agent; lookup: LookupFunction }>();
-  const toolsFor = (policy: UrlPolicy) => {
+  // Everything per policy (allowHttp, allowLoopback): sockets opened under the looser test policy are never reused
+  // for a live endpoint, and a URL vetted under one policy says nothing of another.
+  const perPolicy = new Map<string, PolicyTools>();
+  const toolsFor = (policy: UrlPolicy): PolicyTools => {
     const key = `${policy.allowHttp}|${policy.allowLoopback}`;
     let t = perPolicy.get(key);
     if (!t) {
       const o = { keepAlive: true, maxSockets: maxPerHost, maxFreeSockets: maxPerHost, scheduling: 'lifo' as const };
       t = {
+        policy,
         http: new http.Agent(o),
         https: new https.Agent(o),
         lookup: guardedLookup(policy, opts.resolver),
+        targets: new Map(),
+        gates: new Map(),
       };
       perPolicy.set(key, t);
     }
     return t;
   };
-  // Parsed and vetted URLs: the outcome depends only on the URL text and the policy (names are vetted again in
-  // every connection's lookup, so caching the parse does not cache a DNS answer). Bounded.
-  const targets = new Map<string, Target | WebhookUrlError>();
-  const targetFor = (raw: string, policy: UrlPolicy): Target => {
-    const key = `${policy.allowHttp}|${policy.allowLoopback}|${raw}`;
-    let t = targets.get(key);
-    if (t === undefined) {
-      try {
-        const url = parseWebhookUrl(raw, policy);
-        const host = hostOf(url);
-        // Node connects to an IP literal without calling `lookup`: vet it here.
-        if (isIP(host)) vetAddress(host, policy);
-        t = { https: url.protocol === 'https:', host, port: url.port, path: `${url.pathname}${url.search}` };
-      } catch (err) {
-        if (!(err instanceof WebhookUrlError)) throw err;
-        t = err;
-      }
-      if (targets.size >= 10_000) targets.clear();
-      targets.set(key, t);
-    }
-    if (t instanceof WebhookUrlError) throw t;
-    return t;
-  };
-
-  // One gate per receiving host (and policy, as the agents): forgotten when idle.
-  const gates = new Map<string, HostGate>();
-  const gateFor = (policy: UrlPolicy, t: Target): HostGate => {
-    const key = `${policy.allowHttp}|${policy.allowLoopback}|${t.https}|${t.host}|${t.port}`;
-    let g = gates.get(key);
-    if (!g) gates.set(key, (g = new HostGate(maxPerHost, () => gates.delete(key))));
-    return g;
-  };
 
   return {
     send({ url, body, headers, policy, timeoutMs, abort }) {
+      const tools = toolsFor(policy);
       let target: Target;
       try {
-        target = targetFor(url, policy);
+        target = targetFor(tools, url);
       } catch (err) {
         return Promise.resolve(new Attempt().fail((err as Error).message));
       }
       if (abort?.aborted) return Promise.resolve(new Attempt().fail(ABORTED));
-      const tools = toolsFor(policy);
       const options: http.RequestOptions = {
         protocol: target.https ? 'https:' : 'http:',
         hostname: target.host,
@@ -126,8 +97,9 @@ export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHo
         lookup: tools.lookup,
         headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
       };
+      const gate = gateOf(tools, target.hostKey, maxPerHost);
       return new Promise<SendResult>((resolve) => {
-        const attempt = new Attempt(resolve, gateFor(policy, target));
+        const attempt = new Attempt(resolve, gate);
         if (abort) attempt.unsubscribe = abort.onAbort(() => attempt.cancel(ABORTED));
         attempt.enter(() => attempt.dispatch(target.https ? https : http, options, body, timeoutMs));
       });
@@ -147,6 +119,56 @@ interface Target {
   host: string;
   port: string;
   path: string;
+  /** Names the receiving host's gate. */
+  hostKey: string;
+}
+
+interface PolicyTools {
+  policy: UrlPolicy;
+  http: http.Agent;
+  https: https.Agent;
+  lookup: LookupFunction;
+  /** Parsed and vetted URLs, bounded; see targetFor. */
+  targets: Map<string, Target | WebhookUrlError>;
+  gates: Map<string, HostGate>;
+}
+
+/** The receiving host's gate: made on first use, forgotten when idle. */
+function gateOf(tools: PolicyTools, hostKey: string, max: number): HostGate {
+  let g = tools.gates.get(hostKey);
+  if (!g) tools.gates.set(hostKey, (g = new HostGate(max, () => tools.gates.delete(hostKey))));
+  return g;
+}
+
+/**
+ * A webhook URL parsed and vetted under the tools' policy, cached: the outcome depends only on the URL text and the
+ * policy (names are vetted again in every connection's lookup, so caching the parse does not cache a DNS answer).
+ */
+function targetFor(tools: PolicyTools, raw: string): Target {
+  let t = tools.targets.get(raw);
+  if (t === undefined) {
+    try {
+      const url = parseWebhookUrl(raw, tools.policy);
+      const host = hostOf(url);
+      // Node connects to an IP literal without calling `lookup`: vet it here.
+      if (isIP(host)) vetAddress(host, tools.policy);
+      const https = url.protocol === 'https:';
+      t = {
+        https,
+        host,
+        port: url.port,
+        path: `${url.pathname}${url.search}`,
+        hostKey: `${https}|${host}|${url.port}`,
+      };
+    } catch (err) {
+      if (!(err instanceof WebhookUrlError)) throw err;
+      t = err;
+    }
+    if (tools.targets.size >= 10_000) tools.targets.clear();
+    tools.targets.set(raw, t);
+  }
+  if (t instanceof WebhookUrlError) throw t;
+  return t;
 }
 
 const ABORTED = 'attempt aborted (worker stopping or lease lost)';
