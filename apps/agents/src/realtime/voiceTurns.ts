@@ -72,18 +72,8 @@ export interface VoiceSocket {
   send(frame: ServerFrame): boolean;
 }
 
-interface TurnData {
-  turnId: string;
-  tenantId: string;
-  callId: string;
-  phoneNumberId: string;
-  providerCallId: string;
-  direction: 'inbound' | 'outbound';
-  fromNumber: string;
-  toNumber: string;
-  transcript: string;
-  deadlineMs: number;
-}
+/** A turn as processes pass it on: the request, with an absolute deadline in place of its timeout. */
+type TurnData = Omit<VoiceTurnRequest, 'timeoutMs'> & { turnId: string; deadlineMs: number };
 
 type Result = { answered: true; response: VoiceResponse } | { answered: false; reason: VoiceFallbackReason };
 
