@@ -45,19 +45,13 @@ import {
   type AgentsChild,
 } from '../../apps/agents/src/realtime/_test/processes.ts';
 import { TestClient, type Frame } from '../../apps/agents/src/realtime/_test/wsClient.ts';
+import { numberOption } from '../_lib/numberOption.ts';
 
-const arg = (name: string): string | undefined =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const num = (name: string, dflt: number): number => {
-  const v = Number(arg(name) ?? dflt);
-  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${name} must be a positive number`);
-  return v;
-};
-const N = num('events', 20_000);
-const TENANTS = num('tenants', 100);
-const RATE = num('rate', 1_000);
-const SECONDS = num('seconds', 10);
-const SOCKETS = num('sockets', 10_000);
+const N = numberOption('events', 20_000);
+const TENANTS = numberOption('tenants', 100);
+const RATE = numberOption('rate', 1_000);
+const SECONDS = numberOption('seconds', 10);
+const SOCKETS = numberOption('sockets', 10_000);
 const SKIP_NATS = process.argv.includes('--skip-nats');
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

@@ -31,22 +31,15 @@ import { loadMigrations, migrate } from '../../packages/platform/src/db/migrate.
 import { openDatabase } from '../../packages/platform/src/db/openDatabase.ts';
 import { createJobRunner } from '../../packages/platform/src/jobs/createJobRunner.ts';
 import { enqueueMany } from '../../packages/platform/src/jobs/enqueueMany.ts';
-
-const arg = (name: string): string | undefined =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const num = (name: string, envName: string, dflt: number): number => {
-  const v = Number(arg(name) ?? process.env[envName] ?? dflt);
-  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${name} must be a positive number`);
-  return v;
-};
+import { numberOption } from '../_lib/numberOption.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const N = num('jobs', 'BENCH_JOBS', 20_000);
-const C = num('concurrency', 'BENCH_CONCURRENCY', 64);
-const ROUNDS = num('rounds', 'BENCH_ROUNDS', 2);
-const PGBOSS_BATCH = Math.min(C, num('pgboss-batch', 'BENCH_PGBOSS_BATCH', C));
+const N = numberOption('jobs', 20_000, 'BENCH_JOBS');
+const C = numberOption('concurrency', 64, 'BENCH_CONCURRENCY');
+const ROUNDS = numberOption('rounds', 2, 'BENCH_ROUNDS');
+const PGBOSS_BATCH = Math.min(C, numberOption('pgboss-batch', C, 'BENCH_PGBOSS_BATCH'));
 const PGBOSS_WORKERS = Math.max(1, Math.round(C / PGBOSS_BATCH));
-const TIMEOUT_MS = num('timeout-ms', 'BENCH_TIMEOUT_MS', 120_000);
+const TIMEOUT_MS = numberOption('timeout-ms', 120_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const CHUNK = 1_000;
 const QUEUE = 'bench';

@@ -45,21 +45,14 @@ import { createDeliveryWorker, eventBody } from '../../apps/gateway/src/webhooks
 import { createWebhookEndpoint } from '../../apps/gateway/src/webhooks/endpoints.ts';
 import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/settings.ts';
 import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
-
-const arg = (name: string): string | undefined =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-const num = (name: string, envName: string, dflt: number): number => {
-  const v = Number(arg(name) ?? process.env[envName] ?? dflt);
-  if (!(Number.isFinite(v) && v > 0)) throw new Error(`--${name} must be a positive number`);
-  return v;
-};
+import { numberOption } from '../_lib/numberOption.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const N = num('events', 'BENCH_EVENTS', 20_000);
-const C = num('concurrency', 'BENCH_CONCURRENCY', 64);
-const IN_FLIGHT = num('in-flight', 'BENCH_IN_FLIGHT', DEFAULT_WEBHOOK_CONCURRENCY);
-const ROUNDS = num('rounds', 'BENCH_ROUNDS', 3);
-const TIMEOUT_MS = num('timeout-ms', 'BENCH_TIMEOUT_MS', 300_000);
+const N = numberOption('events', 20_000, 'BENCH_EVENTS');
+const C = numberOption('concurrency', 64, 'BENCH_CONCURRENCY');
+const IN_FLIGHT = numberOption('in-flight', DEFAULT_WEBHOOK_CONCURRENCY, 'BENCH_IN_FLIGHT');
+const ROUNDS = numberOption('rounds', 3, 'BENCH_ROUNDS');
+const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
 const EVENTS_PER_TX = 200;
