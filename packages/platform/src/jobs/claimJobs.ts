@@ -14,7 +14,9 @@ export interface ClaimOptions {
  *
  * Due jobs of each queue come in (run_at, id) order from the `jobs_due` index. The lateral join visits queues in the
  * order given and stops pulling as soon as `limit` rows are locked, so no row is locked that is not claimed. Rows
- * locked by another session (another runner's claim, a completion in flight) are skipped, never waited for.
+ * locked by another session (another runner's claim, a completion in flight) are skipped, never waited for. The
+ * update finds the picked rows through `= any(array)`, an index scan of the primary key: joined to `picked` instead,
+ * the planner hashes the whole table when it thinks the batch is large next to it (a seq scan per claim).
  */
 export function claimCtes(q: string, limit: string, lease: string): string {
   return `picked as (
@@ -35,10 +37,17 @@ export function claimCtes(q: string, limit: string, lease: string): string {
            lease_token = gen_random_uuid(),
            lease_expires_at = now() + ${lease}::int * interval '1 millisecond',
            updated_at = now()
-       from picked
-       where j.id = picked.id
+       where j.id = any(array(select id from picked))
        returning ${JOB_COLUMNS}
      )`;
+}
+
+/**
+ * ORDER BY for rows of `claimed` (over the same $q): queue by queue in the order given, each in (run_at, id) order,
+ * as they were picked. The update itself returns them in index order.
+ */
+export function claimedOrder(q: string): string {
+  return `array_position(${q}::text[], queue), run_at, id`;
 }
 
 /**
@@ -48,10 +57,9 @@ export function claimCtes(q: string, limit: string, lease: string): string {
  */
 export async function claimJobs(sql: Sql, opts: ClaimOptions): Promise<Job[]> {
   if (opts.limit <= 0 || opts.queues.length === 0) return [];
-  const rows = await sql.query<JobRow>(`with ${claimCtes('$1', '$2', '$3')} select * from claimed`, [
-    opts.queues,
-    opts.limit,
-    Math.ceil(opts.leaseMs),
-  ]);
+  const rows = await sql.query<JobRow>(
+    `with ${claimCtes('$1', '$2', '$3')} select * from claimed order by ${claimedOrder('$1')}`,
+    [opts.queues, opts.limit, Math.ceil(opts.leaseMs)],
+  );
   return rows.map(rowToJob);
 }

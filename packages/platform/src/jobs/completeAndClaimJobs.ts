@@ -1,5 +1,5 @@
 import type { Sql } from '../db/database.ts';
-import { type ClaimOptions, claimCtes, claimJobs } from './claimJobs.ts';
+import { type ClaimOptions, claimCtes, claimedOrder, claimJobs } from './claimJobs.ts';
 import { completeJobs, completionCtes, completionParams } from './completeJobs.ts';
 import { type Job, type JobLease, type JobRow, rowToJob } from './job.ts';
 
@@ -34,10 +34,13 @@ export async function completeAndClaimJobs(sql: Sql, opts: CompleteAndClaimOptio
   }
   const rows = await sql.query<JobRow & { kind: 'claimed' | 'done' }>(
     `with ${completionCtes(['$4', '$5'], ['$6', '$7'])}, ${claimCtes('$1', '$2', '$3')}
-     select 'claimed' as kind, c.* from claimed c
-     union all
-     select 'done', d.id, null, null, null, null, null, null, null, null, null
-       from (select id from done union all select id from gone) d`,
+     select * from (
+       select 'claimed' as kind, c.* from claimed c
+       union all
+       select 'done', d.id, null, null, null, null, null, null, null, null, null
+         from (select id from done union all select id from gone) d
+     ) u
+     order by kind, ${claimedOrder('$1')}`,
     [opts.queues, opts.limit, Math.ceil(opts.leaseMs), ...completionParams(opts.complete, discard)],
   );
   const completed = new Set<string>();

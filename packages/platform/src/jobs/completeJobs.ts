@@ -1,24 +1,22 @@
 import type { Sql } from '../db/database.ts';
 import type { JobLease } from './job.ts';
-import { LIVE_LEASE } from './leaseFence.ts';
+import { liveLease } from './leaseFence.ts';
 
 /**
  * The completion as two CTEs, `done` (marks `keep` leases' jobs done) and `gone` (deletes `discard` leases' jobs),
  * both RETURNING the job id, over parameters $keepIds/$keepTokens and $discardIds/$discardTokens. Every row is
- * fenced (LIVE_LEASE). Deleting is what a queue with `retainDone: false` gets: no new row version and no index
+ * fenced (liveLease). Deleting is what a queue with `retainDone: false` gets: no new row version and no index
  * entries, about a third of the database cost of a job (bench/webhooks). Shared with completeAndClaimJobs.
  */
 export function completionCtes(keep: [string, string], discard: [string, string]): string {
   return `done as (
        update jobs j
        set state = 'done', finished_at = now(), updated_at = now(), lease_expires_at = null
-       from unnest(${keep[0]}::bigint[], ${keep[1]}::uuid[]) as l(id, token)
-       where ${LIVE_LEASE}
+       where ${liveLease(keep[0], keep[1])}
        returning j.id
      ), gone as (
        delete from jobs j
-       using unnest(${discard[0]}::bigint[], ${discard[1]}::uuid[]) as l(id, token)
-       where ${LIVE_LEASE}
+       where ${liveLease(discard[0], discard[1])}
        returning j.id
      )`;
 }

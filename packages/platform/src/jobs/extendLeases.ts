@@ -1,6 +1,6 @@
 import type { Sql } from '../db/database.ts';
 import type { JobLease } from './job.ts';
-import { LIVE_LEASE, leaseArrays } from './leaseFence.ts';
+import { liveLease, leaseArrays } from './leaseFence.ts';
 
 /**
  * Heartbeat: pushes the expiry of these leases to now + leaseMs (database clock), in one statement. A lease that is
@@ -13,8 +13,7 @@ export async function extendLeases(sql: Sql, leases: readonly JobLease[], leaseM
   const rows = await sql.query<{ id: string }>(
     `update jobs j
      set lease_expires_at = now() + $3::int * interval '1 millisecond', updated_at = now()
-     from unnest($1::bigint[], $2::uuid[]) as l(id, token)
-     where ${LIVE_LEASE}
+     where ${liveLease('$1', '$2')}
      returning j.id`,
     [ids, tokens, Math.ceil(leaseMs)],
   );

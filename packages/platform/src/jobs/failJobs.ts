@@ -1,6 +1,6 @@
 import type { Sql } from '../db/database.ts';
 import type { JobLease } from './job.ts';
-import { LIVE_LEASE } from './leaseFence.ts';
+import { liveLease } from './leaseFence.ts';
 
 export interface JobFailure extends JobLease {
   /** Stored in last_error (truncated). */
@@ -27,7 +27,7 @@ export async function failJobs(sql: Sql, failures: readonly JobFailure[]): Promi
          lease_expires_at = null,
          updated_at = now()
      from unnest($1::bigint[], $2::uuid[], $3::text[], $4::float8[]) as l(id, token, error, retry_ms)
-     where ${LIVE_LEASE}
+     where j.id = l.id and ${liveLease('$1', '$2')}
      returning j.id, j.state`,
     [
       failures.map((f) => f.id),

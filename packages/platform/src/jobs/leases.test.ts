@@ -203,6 +203,29 @@ describe(`job leases (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () 
     expect((await jobRow(db, b.id)).state).toBe('running');
   });
 
+  it('pairs each id with its own token in a batch: two live leases swapped complete, extend or release nothing', async () => {
+    await add();
+    await add();
+    const [a, b] = (await claimJobs(db, { queues: [queue], limit: 2, leaseMs: 30_000 })) as [Job, Job];
+    const swapped = [
+      { id: a.id, leaseToken: b.leaseToken },
+      { id: b.id, leaseToken: a.leaseToken },
+    ];
+    expect(await completeJobs(db, swapped, swapped)).toEqual(new Set());
+    expect(await extendLeases(db, swapped, 60_000)).toEqual(new Set());
+    expect(await releaseJobs(db, swapped)).toEqual(new Set());
+    expect((await jobRow(db, a.id)).state).toBe('running');
+    expect(await completeJobs(db, [b, a])).toEqual(new Set([a.id, b.id]));
+  });
+
+  it('a job has a lease expiry only while running (the fence leaves the state out on that ground)', async () => {
+    const id = await add();
+    await expect(
+      db.query(`update jobs set lease_expires_at = now() + interval '1 minute' where id = $1`, [id]),
+    ).rejects.toThrow(/jobs_lease_only_while_running/);
+    expect((await jobRow(db, id)).lease_expires_at).toBeNull();
+  });
+
   it('completeAndClaimJobs completes live leases, refuses stale ones, and claims, in one statement', async () => {
     await add();
     await add();

@@ -1,7 +1,7 @@
 import type { Sql } from '../db/database.ts';
 import type { JobLease } from './job.ts';
 import { JOBS_CHANNEL_SQL } from './jobsChannel.ts';
-import { LIVE_LEASE, leaseArrays } from './leaseFence.ts';
+import { liveLease, leaseArrays } from './leaseFence.ts';
 
 /**
  * Gives leased jobs back without counting the run as an attempt (a stopping runner, or jobs claimed just as it
@@ -14,8 +14,7 @@ export async function releaseJobs(sql: Sql, leases: readonly JobLease[]): Promis
        update jobs j
        set state = 'queued', attempts = greatest(j.attempts - 1, 0), run_at = now(), lease_expires_at = null,
            updated_at = now()
-       from unnest($1::bigint[], $2::uuid[]) as l(id, token)
-       where ${LIVE_LEASE}
+       where ${liveLease('$1', '$2')}
        returning j.id, j.queue
      )
      select id, null::text as notified from rel

@@ -23,7 +23,7 @@ export async function withJobLease<T>(
     const rows = await tx.query(
       `update jobs j
        set state = 'done', finished_at = now(), updated_at = now(), lease_expires_at = null
-       where j.id = $1 and j.state = 'running' and j.lease_token = $2 and j.lease_expires_at > now()
+       where j.id = $1 and j.lease_token = $2 and j.lease_expires_at > now()
        returning j.id`,
       [lease.id, lease.leaseToken],
     );
