@@ -166,6 +166,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     });
     const stopProfile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
     const t1 = performance.now();
+    const phaseStart = Date.now() / 1000;
     const cpuSplit = startCpuSplit([receiverPid]);
     await runner.start();
     try {
@@ -186,6 +187,8 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     const cpu = cpuSplit();
     await stopProfile();
     if (process.env.BENCH_PROFILE) {
+      // Wall-clock bounds of the delivery phase, e.g. for `perf report --time` of a `perf record -k CLOCK_REALTIME`.
+      console.log(`delivery phase: ${phaseStart.toFixed(3)},${(Date.now() / 1000).toFixed(3)} (unix seconds)`);
       for (const [k, v] of [...stats].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) {
         const perCall = (v.rows / v.n).toFixed(1);
         console.log(`${String(v.n).padStart(7)} calls ${v.ms.toFixed(0).padStart(7)} ms  rows/call ${perCall}  ${k}`);
