@@ -2,8 +2,9 @@
  * Webhook delivery benchmark: Tender's delivery path vs a bare HTTP loop, same receiver, same bodies, same
  * concurrency, one run.
  *
+ *   npm run bench -- webhooks        (Node with the flags of .npmrc, as `npm start` runs the workers)
  *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--in-flight=512] [--rounds=3]
- *                                 [--timeout-ms=300000]
+ *                                 [--timeout-ms=300000]   (add NODE_OPTIONS=--max-semi-space-size=64 to match)
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
  *        BENCH_IN_FLIGHT, BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
  *        per statement of the delivery phase), BENCH_CPU_PROFILE=file.cpuprofile (V8 profile of the delivery phase)
@@ -253,7 +254,7 @@ async function main(): Promise<void> {
   console.log(
     `webhooks benchmark: ${N.toLocaleString('en-US')} events, ${C} connections to the receiver (both sides), ` +
       `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} round(s)\n` +
-      `database: ${url.replace(/:[^:@/]*@/, ':***@')}`,
+      `database: ${url.replace(/:[^:@/]*@/, ':***@')}, NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? '(none)'}`,
   );
   const receiver = await startReceiver();
   const rows: (string | number)[][] = [];
