@@ -5,7 +5,7 @@ import { createJobRunner, type JobRunner, type JobRunnerOptions } from './create
 import { enqueue } from './enqueue.ts';
 import { enqueueMany } from './enqueueMany.ts';
 import type { Job } from './job.ts';
-import { LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
+import { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
 
 const quiet = { warn: () => {}, error: () => {} };
 
@@ -160,6 +160,24 @@ describe(`createJobRunner (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(runs).toHaveLength(2);
     expect(runs[1]! - runs[0]!).toBeGreaterThanOrEqual(390);
     expect(runs[1]! - runs[0]!).toBeLessThan(2_000);
+  });
+
+  it('DeferJobError gives the job back for its delay without using an attempt, even on the last one', async () => {
+    const runs: { at: number; attempts: number }[] = [];
+    const id = await add({}, { maxAttempts: 1 });
+    await start({
+      queues: {
+        [queue]: async (job) => {
+          runs.push({ at: Date.now(), attempts: job.attempts });
+          if (runs.length < 3) throw new DeferJobError(300, 'host busy');
+        },
+      },
+    });
+    await until(id, 'done');
+    expect(runs.map((r) => r.attempts)).toEqual([1, 1, 1]);
+    expect(runs[1]!.at - runs[0]!.at).toBeGreaterThanOrEqual(290);
+    expect(runs[2]!.at - runs[1]!.at).toBeGreaterThanOrEqual(290);
+    expect((await jobRow(db, id)).last_error).toBeNull();
   });
 
   it('withLease: the effect and completion commit together; a later throw does not re-run the job', async () => {

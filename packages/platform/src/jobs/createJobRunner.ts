@@ -5,9 +5,9 @@ import { completeAndClaimJobs } from './completeAndClaimJobs.ts';
 import { extendLeases } from './extendLeases.ts';
 import { failJobs, type JobFailure } from './failJobs.ts';
 import type { Job } from './job.ts';
-import { LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
+import { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
 import { assertJobsChannel, jobsChannel } from './jobsChannel.ts';
-import { releaseJobs } from './releaseJobs.ts';
+import { releaseJobs, type JobRelease } from './releaseJobs.ts';
 import { requeueExpiredJobs } from './requeueExpiredJobs.ts';
 import { withJobLease } from './withJobLease.ts';
 
@@ -37,7 +37,8 @@ export interface JobContext {
 
 /**
  * A job handler. Resolve: the job is done. Throw: retried after backoff, or dead when attempts are used up;
- * PermanentJobError: dead at once; RetryLaterError(ms): retried after exactly that delay.
+ * PermanentJobError: dead at once; RetryLaterError(ms): retried after exactly that delay; DeferJobError(ms): given
+ * back without counting the run, due again after that delay.
  *
  * Declared through a method so that parameters are checked bivariantly: a handler typed for its own payload
  * (`Job<{ orderId: string }>`) fits a queue map of `JobHandler<unknown>`. Payloads are JSON from the database;
@@ -128,7 +129,7 @@ interface Run {
   lost: boolean;
 }
 
-type Unsuccessful = { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release' };
+type Unsuccessful = { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release'; delayMs: number };
 type Outcome = { kind: 'complete' } | Unsuccessful;
 
 const consoleLogger: JobLogger = {
@@ -360,7 +361,7 @@ class Runner implements JobRunner {
       };
       this.runs.set(job.id, run);
       if (this.stopping || !def) {
-        this.record(run, { kind: 'release' });
+        this.record(run, { kind: 'release', delayMs: 0 });
       } else {
         this.active++;
         void this.execute(run, def.handler);
@@ -466,10 +467,11 @@ class Runner implements JobRunner {
     const { job } = run;
     const error = describeError(err);
     if (err instanceof PermanentJobError) return { kind: 'fail', error, retryInMs: null };
+    if (err instanceof DeferJobError) return { kind: 'release', delayMs: err.delayMs };
     const last = job.attempts >= job.maxAttempts;
     if (err instanceof RetryLaterError) return { kind: 'fail', error, retryInMs: last ? null : err.delayMs };
     const reason: unknown = run.abortReason;
-    if (this.stopping && reason instanceof RunnerStoppingError) return { kind: 'release' };
+    if (this.stopping && reason instanceof RunnerStoppingError) return { kind: 'release', delayMs: 0 };
     if (last) return { kind: 'fail', error, retryInMs: null };
     let delay: number;
     try {
@@ -505,18 +507,17 @@ class Runner implements JobRunner {
       const fails: Run[] = [];
       const failures: JobFailure[] = [];
       const releases: Run[] = [];
+      const delays: JobRelease[] = [];
       for (const { run, outcome } of batch) {
         if (outcome.kind === 'release') {
           releases.push(run);
+          delays.push({ ...leaseOf(run), delayMs: outcome.delayMs });
         } else {
           fails.push(run);
           failures.push({ ...leaseOf(run), error: outcome.error, retryInMs: outcome.retryInMs });
         }
       }
-      const [f, r] = await Promise.allSettled([
-        failJobs(this.db, failures),
-        releaseJobs(this.db, releases.map(leaseOf)),
-      ]);
+      const [f, r] = await Promise.allSettled([failJobs(this.db, failures), releaseJobs(this.db, delays)]);
       const retryFails = this.settle(fails, f, 'fail');
       const retryReleases = this.settle(releases, r, 'release');
       if (retryFails.length + retryReleases.length > 0) {

@@ -34,7 +34,7 @@ export {
   type StopOptions,
 } from './createJobRunner.ts';
 export { exponentialBackoff, defaultBackoff, type BackoffFn, type ExponentialBackoffOptions } from './backoff.ts';
-export { LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
+export { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
 export { withJobLease } from './withJobLease.ts';
 export { claimJobs, type ClaimOptions } from './claimJobs.ts';
 export { completeJob, completeJobs } from './completeJobs.ts';
@@ -44,7 +44,7 @@ export {
   type CompleteAndClaimResult,
 } from './completeAndClaimJobs.ts';
 export { failJob, failJobs, type JobFailure } from './failJobs.ts';
-export { releaseJobs } from './releaseJobs.ts';
+export { releaseJobs, type JobRelease } from './releaseJobs.ts';
 export { extendLeases } from './extendLeases.ts';
 export { requeueExpiredJobs, type RequeuedJob } from './requeueExpiredJobs.ts';
 export { queueStats, type QueueStats } from './queueStats.ts';

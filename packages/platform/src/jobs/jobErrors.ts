@@ -36,6 +36,22 @@ export class RetryLaterError extends Error {
   }
 }
 
+/**
+ * Thrown by a handler that did not start its work because something it needs is busy (a receiving host with a
+ * queue, say): the job is given back, due again after `delayMs`, and the run does not count as an attempt. Jobs
+ * waiting their turn meanwhile run first. Not for failures: deferring never makes a job dead.
+ */
+export class DeferJobError extends Error {
+  override readonly name = 'DeferJobError';
+  constructor(
+    readonly delayMs: number,
+    message = `deferred for ${delayMs} ms`,
+  ) {
+    super(message);
+    if (!Number.isFinite(delayMs) || delayMs < 0) throw new RangeError(`DeferJobError: invalid delay ${delayMs}`);
+  }
+}
+
 /** The reason an in-flight handler's signal carries when the runner is stopping. */
 export class RunnerStoppingError extends Error {
   override readonly name = 'RunnerStoppingError';
