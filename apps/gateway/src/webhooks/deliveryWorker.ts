@@ -17,6 +17,7 @@ import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import {
+  DeferJobError,
   PermanentJobError,
   RetryLaterError,
   retryTransient,
@@ -70,6 +71,9 @@ interface WrittenAttempt {
   /** The endpoint has failed since at or before the auto-disable cutoff and is still enabled. */
   disable: boolean;
 }
+
+/** A delivery whose host is crowded is due again after this long, up to twice as long with jitter. */
+const CROWDED_HOST_DEFER_MS = 1_000;
 
 export const INTERRUPTED_ATTEMPT_ERROR =
   'the run ended without recording its outcome (worker crashed or stopped, or the database was unreachable); ' +
@@ -132,6 +136,13 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     // Retried on the error schedule: the deployment must be given SECRET_BOX_KEYS to sign anything.
     if (!ctx.secretBox) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
     if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };
+    const policy = urlPolicy(d.environment, settings.allowLoopbackInTest);
+    // Its host is slow and already has a queue this attempt would wait in for more than a second: give the slot to
+    // deliveries bound elsewhere (other merchants) and come back later, without using an attempt. A slow host then
+    // holds only the slots it can serve within about a second, not all of them; a fast one keeps its whole queue.
+    if (sender.crowded(d.url, policy)) {
+      throw new DeferJobError(Math.round(CROWDED_HOST_DEFER_MS * (1 + (opts.random ?? Math.random)())), 'host busy');
+    }
 
     const startedAt = ctx.now();
     const body = eventBody(d);
@@ -139,7 +150,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       url: d.url,
       body,
       headers: deliveryHeaders(secrets.cache, d, body, startedAt),
-      policy: urlPolicy(d.environment, settings.allowLoopbackInTest),
+      policy,
       timeoutMs: settings.timeoutMs,
       abort: jc,
     });

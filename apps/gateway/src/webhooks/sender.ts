@@ -41,6 +41,14 @@ export interface WebhookSender {
     /** Calls the attempt off (worker stopping, lease lost). A job's context fits. */
     abort?: AbortHook;
   }): Promise<SendResult>;
+  /**
+   * An attempt to `url` made now would wait longer than `maxWaitMs` for a connection to its host: the attempts
+   * already waiting there, times the host's recent exchange time, over its connections. One slow host must not hold
+   * every delivery slot of a worker while other merchants' deliveries wait behind it: a caller with other work
+   * should give this attempt back for a while (the delivery worker defers its job). A fast host with a long queue is
+   * not crowded. False for a URL that would fail anyway.
+   */
+  crowded(url: string, policy: UrlPolicy): boolean;
   /** Closes pooled connections. */
   close(): void;
 }
@@ -54,8 +62,11 @@ export interface AbortHook {
   onAbort(listener: () => void): () => void;
 }
 
-export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHost?: number } = {}): WebhookSender {
+export function createWebhookSender(
+  opts: { resolver?: Resolver; maxSocketsPerHost?: number; maxWaitMs?: number } = {},
+): WebhookSender {
   const maxPerHost = opts.maxSocketsPerHost ?? 64;
+  const maxWaitMs = opts.maxWaitMs ?? 1_000;
   // Everything per policy (allowHttp, allowLoopback): sockets opened under the looser test policy are never reused
   // for a live endpoint, and a URL vetted under one policy says nothing of another.
   const perPolicy = new Map<string, PolicyTools>();
@@ -71,6 +82,7 @@ export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHo
         lookup: guardedLookup(policy, opts.resolver),
         targets: new Map(),
         gates: new Map(),
+        exchangeMs: new Map(),
       };
       perPolicy.set(key, t);
     }
@@ -104,6 +116,17 @@ export function createWebhookSender(opts: { resolver?: Resolver; maxSocketsPerHo
         attempt.enter(() => attempt.dispatch(target.https ? https : http, options, body, timeoutMs));
       });
     },
+    crowded(url, policy) {
+      const tools = toolsFor(policy);
+      let target: Target;
+      try {
+        target = targetFor(tools, url);
+      } catch {
+        return false;
+      }
+      const waiting = tools.gates.get(target.hostKey)?.waitingCount ?? 0;
+      return (waiting / maxPerHost) * (tools.exchangeMs.get(target.hostKey) ?? 0) > maxWaitMs;
+    },
     close() {
       for (const t of perPolicy.values()) {
         t.http.destroy();
@@ -131,12 +154,25 @@ interface PolicyTools {
   /** Parsed and vetted URLs, bounded; see targetFor. */
   targets: Map<string, Target | WebhookUrlError>;
   gates: Map<string, HostGate>;
+  /** Recent time of one exchange per host (moving average, ms), kept while its gate is idle; bounded. */
+  exchangeMs: Map<string, number>;
 }
 
 /** The receiving host's gate: made on first use, forgotten when idle. */
 function gateOf(tools: PolicyTools, hostKey: string, max: number): HostGate {
   let g = tools.gates.get(hostKey);
-  if (!g) tools.gates.set(hostKey, (g = new HostGate(max, () => tools.gates.delete(hostKey))));
+  if (!g) {
+    g = new HostGate(
+      max,
+      () => tools.gates.delete(hostKey),
+      (ms) => {
+        const before = tools.exchangeMs.get(hostKey);
+        if (before === undefined && tools.exchangeMs.size >= 10_000) tools.exchangeMs.clear();
+        tools.exchangeMs.set(hostKey, before === undefined ? ms : before + (ms - before) / 8);
+      },
+    );
+    tools.gates.set(hostKey, g);
+  }
   return g;
 }
 
@@ -187,7 +223,14 @@ class HostGate {
   constructor(
     private readonly max: number,
     private readonly onIdle: () => void,
+    /** Hears how long each exchange took, from dispatch to its end (success or not). */
+    readonly onExchange: (ms: number) => void,
   ) {}
+
+  /** Attempts waiting for a slot (an attempt withdrawn meanwhile still counts until its turn comes). */
+  get waitingCount(): number {
+    return this.waiting.length - this.head;
+  }
 
   /** Runs `start` now if a slot is free, else when one frees up; returns what withdraws it while it waits. */
   enter(start: () => void): () => void {
@@ -283,8 +326,10 @@ class Attempt {
     this.settled = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
-    if (this.holding) this.gate?.leave();
-    else this.withdraw?.();
+    if (this.holding) {
+      this.gate!.onExchange(r.latencyMs);
+      this.gate!.leave();
+    } else this.withdraw?.();
     this.resolve?.(r);
   }
 
