@@ -8,10 +8,17 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, platformMigrations, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { gatewayMigrations } from '../migrations.ts';
-import { emitTestEvent, eventually, ok, startReceiver, testSecretBox, type Receiver } from './_test/webhookTestKit.ts';
+import {
+  emitTestEvent,
+  eventually,
+  ok,
+  ownerSession,
+  startReceiver,
+  testSecretBox,
+  type Receiver,
+} from './_test/webhookTestKit.ts';
 import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 
@@ -63,17 +70,10 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a kill -9 (P
     };
     const merchantId = `mer_crash_${process.pid}`;
     await db.query(`insert into merchants (id, business_name) values ($1, 'Crash shop')`, [merchantId]);
-    const principal: Principal = {
-      merchantId,
-      environment: 'test',
-      role: 'owner',
-      kind: 'session',
-      keyId: null,
-      sessionId: 'sess_x',
-      userId: null,
-      ip: null,
-    };
-    const { endpoint } = await createWebhookEndpoint(ctx, principal, { url: rx.url, enabled_events: ['*'] });
+    const { endpoint } = await createWebhookEndpoint(ctx, ownerSession(merchantId), {
+      url: rx.url,
+      enabled_events: ['*'],
+    });
 
     // The merchant's server: holds every request open until the worker is dead, then answers 200 and processes each
     // event id once (dedupe on event.id, as the spec tells receivers to).

@@ -7,6 +7,7 @@ import { createTestGateway, signUp, type TestGateway } from '../_test/testGatewa
 import {
   emitTestEvent,
   eventually,
+  ownerSession,
   startDeliveryRunner,
   startReceiver,
   testSecretBox,
@@ -52,19 +53,7 @@ describe(`webhook delivery with a crowded host (${dbKind})`, () => {
     const endpointOf = async (url: string) => {
       const owner = await signUp(g.app);
       const tenant = { merchantId: owner.merchantId, environment: 'test' as const };
-      await createWebhookEndpoint(
-        g.ctx,
-        {
-          ...tenant,
-          role: 'owner',
-          kind: 'session',
-          keyId: null,
-          sessionId: 'sess_test',
-          userId: null,
-          ip: null,
-        },
-        { url, enabled_events: ['*'] },
-      );
+      await createWebhookEndpoint(g.ctx, ownerSession(owner.merchantId), { url, enabled_events: ['*'] });
       return tenant;
     };
     const slowTenant = await endpointOf(slow.url);

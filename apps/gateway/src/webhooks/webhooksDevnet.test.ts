@@ -3,9 +3,14 @@
 // the spec accepts it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
-import type { Principal } from '../auth/principal.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../payments/workers.ts';
-import { independentlyVerify, startReceiver, testSecretBox, type Receiver } from './_test/webhookTestKit.ts';
+import {
+  independentlyVerify,
+  ownerSession,
+  startReceiver,
+  testSecretBox,
+  type Receiver,
+} from './_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 import { verifyWebhook } from './verifyWebhook.ts';
 
@@ -29,17 +34,10 @@ afterAll(async () => {
 
 describe(`webhooks of a full payment on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('delivers payment.detected, payment.confirmed, settlement.submitted, settlement.completed, payment.completed once each', async () => {
-    const principal: Principal = {
-      merchantId: h.tenant.merchantId,
-      environment: 'test',
-      role: 'owner',
-      kind: 'session',
-      keyId: null,
-      sessionId: 'sess_test',
-      userId: null,
-      ip: null,
-    };
-    const { endpoint, secret } = await createWebhookEndpoint(h.ctx, principal, { url: rx.url, enabled_events: ['*'] });
+    const { endpoint, secret } = await createWebhookEndpoint(h.ctx, ownerSession(h.tenant.merchantId), {
+      url: rx.url,
+      enabled_events: ['*'],
+    });
     workers = await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
 
     const { id, depositAddress } = await h.createIntent({ amount: '25', order_reference: 'ORDER-2048' });

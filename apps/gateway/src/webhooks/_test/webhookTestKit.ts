@@ -5,12 +5,25 @@ import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { parseKeyRing, SecretBox, type Database } from '@tender/platform';
+import type { Principal } from '../../auth/principal.ts';
 import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../deliveryWorker.ts';
 
 export const testSecretBox = () => new SecretBox(parseKeyRing(`wt1:${'ab'.repeat(32)}`));
+
+/** The merchant's owner signed in to the dashboard (test mode), for calling domain operations directly. */
+export const ownerSession = (merchantId: string): Principal => ({
+  merchantId,
+  environment: 'test',
+  role: 'owner',
+  kind: 'session',
+  keyId: null,
+  sessionId: 'sess_test',
+  userId: null,
+  ip: null,
+});
 
 export interface ReceivedRequest {
   method: string;
