@@ -26,6 +26,7 @@ export async function failJobs(sql: Sql, failures: readonly JobFailure[]): Promi
          last_error = l.error,
          lease_expires_at = null,
          updated_at = now()
+     -- Joined to the unnested failures only for their values; the fence itself pairs by position (liveLease).
      from unnest($1::bigint[], $2::uuid[], $3::text[], $4::float8[]) as l(id, token, error, retry_ms)
      where j.id = l.id and ${liveLease('$1', '$2')}
      returning j.id, j.state`,
