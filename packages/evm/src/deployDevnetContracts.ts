@@ -2,8 +2,9 @@
 //
 // Transactions are sent one after another with explicit consecutive nonces and their receipts awaited together.
 // They must reach anvil in nonce order: with automine, a transaction that arrives before its predecessor waits in
-// the pool for a block that no later transaction triggers, and its receipt never comes (seen as a rare hang). On a fresh chain the deployer's nonces start at 0, so the addresses are
-// the same on every fresh devnet (the genesis hash, not the addresses, tells two devnets apart).
+// the pool for a block that no later transaction triggers, and its receipt never comes (seen as a rare hang). On a
+// fresh chain the deployer's nonces start at 0, so the addresses are the same on every fresh devnet (the genesis
+// hash, not the addresses, tells two devnets apart).
 import { getAddress, type Address, type Hash } from 'viem';
 import {
   depositFactoryAbi,

@@ -123,8 +123,8 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     // Succeeded already (a manual retry got through first, or a crash after logging), failed for good, or the
     // endpoint went away: nothing to send. Runs of this job that ended without logging (their POST may have gone
     // out) still get their entry, so the log shows every run even when the delivery ended meanwhile.
-    const ended = d.status !== 'pending' || d.endpoint_deleted || d.endpoint_status !== 'enabled';
-    if (!manual && ended) {
+    const endpointGone = d.endpoint_deleted || d.endpoint_status !== 'enabled';
+    if (!manual && (d.status !== 'pending' || endpointGone)) {
       const lost = job.attempts - 1 - d.auto_attempt_count;
       if (lost > 0) await logInterruptedRuns(ctx.db, d.id, lost, ctx.now());
       if (d.status === 'pending') {
@@ -132,7 +132,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       }
       return;
     }
-    if (d.endpoint_deleted || d.endpoint_status !== 'enabled') return; // a manual retry raced with a disable
+    if (endpointGone) return; // a manual retry raced with a disable
     // Retried on the error schedule: the deployment must be given SECRET_BOX_KEYS to sign anything.
     if (!ctx.secretBox) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
     if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };

@@ -224,7 +224,7 @@ class HostGate {
     private readonly max: number,
     private readonly onIdle: () => void,
     /** Hears how long each exchange took, from dispatch to its end (success or not). */
-    readonly onExchange: (ms: number) => void,
+    private readonly onExchange: (ms: number) => void,
   ) {}
 
   /** Attempts waiting for a slot (an attempt withdrawn meanwhile still counts until its turn comes). */
@@ -246,8 +246,9 @@ class HostGate {
     };
   }
 
-  /** Gives a slot back: the next waiting start takes it. */
-  leave(): void {
+  /** Gives a slot back after an exchange of `exchangeMs`: the next waiting start takes it. */
+  leave(exchangeMs: number): void {
+    this.onExchange(exchangeMs);
     this.active--;
     while (this.head < this.waiting.length) {
       const next = this.waiting[this.head++]!.start;
@@ -326,10 +327,8 @@ class Attempt {
     this.settled = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
-    if (this.holding) {
-      this.gate!.onExchange(r.latencyMs);
-      this.gate!.leave();
-    } else this.withdraw?.();
+    if (this.holding) this.gate!.leave(r.latencyMs);
+    else this.withdraw?.();
     this.resolve?.(r);
   }
 

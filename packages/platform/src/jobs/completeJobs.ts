@@ -1,6 +1,6 @@
 import type { Sql } from '../db/database.ts';
 import type { JobLease } from './job.ts';
-import { liveLease } from './leaseFence.ts';
+import { leaseArrays, liveLease } from './leaseFence.ts';
 
 /**
  * The completion as two CTEs, `done` (marks `keep` leases' jobs done) and `gone` (deletes `discard` leases' jobs),
@@ -23,12 +23,7 @@ export function completionCtes(keep: [string, string], discard: [string, string]
 
 /** The four array parameters of completionCtes. */
 export function completionParams(keep: readonly JobLease[], discard: readonly JobLease[]): string[][] {
-  return [
-    keep.map((l) => l.id),
-    keep.map((l) => l.leaseToken),
-    discard.map((l) => l.id),
-    discard.map((l) => l.leaseToken),
-  ];
+  return [...leaseArrays(keep), ...leaseArrays(discard)];
 }
 
 /**
