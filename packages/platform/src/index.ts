@@ -9,6 +9,7 @@ export * from './db/openDatabase.ts';
 export * from './http/createHttpServer.ts';
 export * from './http/httpError.ts';
 export * from './http/metrics.ts';
+export * from './http/storableText.ts';
 export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';

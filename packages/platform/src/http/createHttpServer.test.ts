@@ -43,6 +43,19 @@ describe('http kit', () => {
       },
       async (req, reply) => reply.code(201).send({ ok: true, body: req.body, limit: req.query.limit ?? null }),
     );
+    app.get(
+      '/things/:id',
+      {
+        schema: {
+          params: Type.Object({ id: Type.String({ maxLength: 40 }) }),
+          querystring: Type.Object({
+            q: Type.Optional(Type.String()),
+            from: Type.Optional(Type.String({ format: 'date-time' })),
+          }),
+        },
+      },
+      async (req) => ({ id: req.params.id }),
+    );
     app.get('/boom', async () => {
       throw new Error('secret internals');
     });
@@ -73,6 +86,40 @@ describe('http kit', () => {
     const paths = body.error.details.map((d: { path: string }) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['amount', 'name', 'tags[0]', 'extra']));
     expect(body.error.request_id).toBe(r.headers['request-id']);
+  });
+
+  it('refuses NUL and lone surrogates anywhere in body, path and query, naming the field', async () => {
+    const body = await app.inject({
+      method: 'POST',
+      url: '/things',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"amount":"1","name":"a\\u0000","tags":["\\ud800"],"meta":{"k\\u0000":"x"}}',
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().error.code).toBe('VALIDATION_FAILED');
+    expect(body.json().error.details).toEqual([
+      { path: 'name', message: 'must not contain the NUL character (U+0000)' },
+      { path: 'tags[0]', message: 'must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF)' },
+      { path: 'meta.k\\u0000', message: 'is a field name that must not contain the NUL character (U+0000)' },
+    ]);
+    const path = await app.inject({ method: 'GET', url: '/things/a%00b' });
+    expect([path.statusCode, path.json().error.details]).toEqual([
+      400,
+      [{ path: 'id', message: 'must not contain the NUL character (U+0000)' }],
+    ]);
+    const query = await app.inject({ method: 'GET', url: '/things/x?q=%00' });
+    expect([query.statusCode, query.json().error.details[0].path]).toEqual([400, 'q']);
+    const pair = await app.inject({ method: 'POST', url: '/things', payload: { amount: '1', name: 'a\ud83d\ude00' } });
+    expect(pair.statusCode).toBe(201);
+  });
+
+  it('refuses dates outside years 0001-9999 as a validation error', async () => {
+    const zero = await app.inject({ method: 'GET', url: '/things/x?from=0000-01-01T00:00:00Z' });
+    expect([zero.statusCode, zero.json().error.details[0].path]).toEqual([400, 'from']);
+    const ok = await app.inject({ method: 'GET', url: '/things/x?from=0001-01-01T00:00:00Z' });
+    expect(ok.statusCode).toBe(200);
+    const bad = await app.inject({ method: 'GET', url: '/things/x?from=2026-02-30T00:00:00Z' });
+    expect(bad.statusCode).toBe(400);
   });
 
   it('reports a missing field and invalid JSON in the envelope', async () => {

@@ -19,6 +19,7 @@ import type { Logger } from 'pino';
 import { newId } from '../crypto/ids.ts';
 import { HttpError, KitErrorCode } from './httpError.ts';
 import { Metrics } from './metrics.ts';
+import { unstorableFields } from './storableText.ts';
 import { validationDetails } from './validationDetails.ts';
 
 export type App = FastifyInstance<
@@ -97,6 +98,14 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
       if (m === 'HEAD' || allRoutes.hasRoute(m, route.url)) continue;
       allRoutes.on(m, route.url, () => {});
     }
+  });
+
+  // Strings that storage can never hold (NUL, lone surrogates) are refused for every route, in body, path and
+  // query alike, before any handler runs: a route that charges before it writes (x402) must never take a payment
+  // for input it cannot store, and no route may answer a 500 for them.
+  app.addHook('preValidation', async (req) => {
+    const details = [...unstorableFields(req.params), ...unstorableFields(req.query), ...unstorableFields(req.body)];
+    if (details.length) throw new HttpError(400, KitErrorCode.validation, 'Request validation failed', { details });
   });
 
   const requestIdHeader = opts.requestIdHeader ?? 'request-id';
@@ -188,7 +197,27 @@ function makeAjv(coerceTypes: false | 'array') {
     strict: false,
   });
   addFormats.default(ajv);
+  // PostgreSQL has no year 0 (ISO 0000 is 1 BC) and the APIs speak of real instants: a date outside years
+  // 0001-9999 is a validation error, never a database error.
+  const dateTime = ajv.formats['date-time'];
+  const date = ajv.formats.date;
+  ajv.addFormat('date-time', { type: 'string', validate: (s: string) => inYears(s) && checks(dateTime, s) });
+  ajv.addFormat('date', { type: 'string', validate: (s: string) => inYears(s) && checks(date, s) });
   return ajv;
+}
+
+function inYears(s: string): boolean {
+  return /^\d{4}-/.test(s) && s.slice(0, 4) !== '0000';
+}
+
+/** Runs an ajv-formats definition (a regex, a function or an object with `validate`). */
+function checks(format: unknown, s: string): boolean {
+  if (!format) return true;
+  if (format instanceof RegExp) return format.test(s);
+  if (typeof format === 'function') return Boolean((format as (s: string) => boolean)(s));
+  const v = (format as { validate?: unknown }).validate;
+  if (v instanceof RegExp) return v.test(s);
+  return typeof v === 'function' ? Boolean((v as (s: string) => boolean)(s)) : true;
 }
 
 /** Maps everything Fastify and its plugins throw onto the kit's codes. */
