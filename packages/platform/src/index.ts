@@ -15,4 +15,5 @@ export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';
 export * from './db/pgliteDatabase.ts';
 export * from './db/retryTransient.ts';
+export * from './db/permanentDbError.ts';
 export * from './jobs/index.ts';

@@ -4,7 +4,7 @@ import {
   encodePaymentSignatureHeader,
 } from '@x402/core/http';
 import { authorizationTypes } from '@x402/evm';
-import type { Database } from '@tender/platform';
+import { createLogger, type Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -20,6 +20,7 @@ import {
 } from '../_test/agentsTestKit.ts';
 import { revokeToken } from '../tenants/tenants.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
+import { listRefundsOwed, markRefunded } from './refundsOwed.ts';
 
 // One devnet, one database and one agents service for the file: the x402 flow end to end on a real chain, with
 // the built-in facilitator settling EIP-3009 transfers of the devnet USDT stand-in.
@@ -30,6 +31,7 @@ let alice: Payer;
 let bob: Payer;
 let settlements = 0;
 let failNextSend = 0;
+let storageRefusesNextSend = 0;
 
 const MAILBOXES = '/api/v1/email/mailboxes';
 
@@ -51,6 +53,11 @@ beforeAll(async () => {
       ...m,
       canDeliver: m.canDeliver,
       send: async (msg) => {
+        if (storageRefusesNextSend > 0) {
+          storageRefusesNextSend--;
+          // A real refusal by the database (22021 on both drivers), as storing an unstorable value would give.
+          await db.query('select $1::text', ['refused\u0000value']);
+        }
         if (failNextSend > 0) {
           failNextSend--;
           throw new ProviderTemporaryFailure('injected: relay connection refused');
@@ -71,6 +78,7 @@ afterAll(async () => {
 
 let aliceToken = '';
 let aliceMailbox = '';
+let alice2Mailbox = '';
 
 describe('x402 bootstrap on the devnet', () => {
   it('402 → pay → 201 with the token once → replay gives already_issued, settling once', async () => {
@@ -145,6 +153,7 @@ describe('x402 bootstrap on the devnet', () => {
     const r = await paidCall(h.app, alice, 'POST', MAILBOXES, { localPart: 'alice2', displayName: 'Alice 2' });
     expect(r.paid.status).toBe(201);
     expect(r.paid.body.authentication).toMatchObject({ status: 'already_issued', accessToken: null });
+    alice2Mailbox = r.paid.body.data.mailboxId;
   });
 });
 
@@ -229,7 +238,20 @@ describe('payment proofs and idempotency', () => {
     const { header, payload } = await alice.pay(String(ch.headers['payment-required']));
 
     const noKey = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'payment-signature': header } });
-    expect([noKey.status, noKey.body.error.code]).toEqual([428, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect([noKey.status, noKey.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect(noKey.body.error.message).toContain('Idempotency-Key: ');
+    // A malformed key is refused as such, before the challenge as well as on the paid replay.
+    const long = 'k'.repeat(5000);
+    const variants: Record<string, string>[] = [
+      { 'idempotency-key': long },
+      { 'idempotency-key': long, 'payment-signature': header },
+    ];
+    for (const headers of variants) {
+      const tooLong = await call(h.app, 'POST', MAILBOXES, { body, headers });
+      expect([tooLong.status, tooLong.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+      expect(tooLong.body.error.message).toContain('has 5000 characters (at most 255)');
+      expect(tooLong.headers['payment-required']).toBeUndefined();
+    }
 
     // A payer who lowers the amount in the signed authorization: the signature no longer matches (or the amount).
     const auth = (payload.payload as { authorization: Record<string, string> }).authorization;
@@ -408,6 +430,70 @@ describe('email through the paywall', () => {
       headers: auth,
     });
     expect([notOwned.status, notOwned.body.error.code]).toEqual([403, 'RESOURCE_NOT_OWNED']);
+  });
+
+  it('a failure after settlement that can never succeed records a refund owed to the payer and answers 422 REFUND_OWED on every replay', async () => {
+    const auth = { authorization: `Bearer ${aliceToken}` };
+    const send = { mailboxId: alice2Mailbox, to: [`bob@${TEST_DOMAIN}`], subject: 'Doomed', text: 'never stored' };
+    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers: auth });
+    const { header } = await alice.pay(String(ch.headers['payment-required']));
+    const headers = { ...auth, 'payment-signature': header, 'idempotency-key': 'send-doomed' };
+    const before = await chain.balance(alice.address);
+    const settledBefore = settlements;
+    const lines: Record<string, unknown>[] = [];
+    const logger = h.ctx.logger;
+    h.ctx.logger = createLogger({
+      level: 'info',
+      destination: { write: (l: string) => void lines.push(JSON.parse(l) as Record<string, unknown>) },
+    });
+    storageRefusesNextSend = 1;
+    let failed;
+    try {
+      failed = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers });
+    } finally {
+      h.ctx.logger = logger;
+    }
+    expect([failed.status, failed.body.error.code]).toEqual([422, 'REFUND_OWED']);
+    expect(failed.body.error.message).toContain('recorded as a refund owed');
+    const settlement = decodePaymentResponseHeader(String(failed.headers['payment-response']));
+    expect(await chain.balance(alice.address)).toBe(before - 20_000n);
+
+    const owed = await listRefundsOwed(db);
+    expect(owed).toHaveLength(1);
+    expect(owed[0]).toMatchObject({
+      id: failed.body.error.refund.id,
+      walletAddress: alice.address,
+      amountUnits: '20000',
+      asset: chain.usdt.toLowerCase(),
+      network: 'eip155:31337',
+      settlementTx: settlement.transaction,
+      serviceId: 'email.message.send',
+      requestId: failed.body.error.requestId,
+      refundedAt: null,
+    });
+    expect(owed[0]!.reason).toContain('22021');
+    const logged = lines.find(
+      (l) => l.msg === 'refund owed: a paid operation failed after settlement and cannot succeed',
+    );
+    expect(logged).toMatchObject({ level: 50, refund: { id: owed[0]!.id, walletAddress: alice.address } });
+    expect(JSON.stringify(lines)).not.toContain('refused');
+
+    // Every replay gets the same answer; nothing settles or is owed twice.
+    const again = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers });
+    expect([again.status, again.body.error.code, again.body.error.refund.id]).toEqual([
+      422,
+      'REFUND_OWED',
+      owed[0]!.id,
+    ]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(settlements - settledBefore).toBe(1);
+    expect(await listRefundsOwed(db)).toHaveLength(1);
+
+    // The operator pays it back and records the transaction; it leaves the worklist.
+    expect(await markRefunded(db, owed[0]!.id, `0x${'ab'.repeat(32)}`)).toBe(true);
+    expect(await markRefunded(db, owed[0]!.id, `0x${'ab'.repeat(32)}`)).toBe(false);
+    expect(await listRefundsOwed(db)).toHaveLength(0);
+    expect(await listRefundsOwed(db, { outstandingOnly: false })).toHaveLength(1);
   });
 
   it('update and delete owned mailboxes (paid with the token); delete removes the stored messages', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
-import { HttpError, type App, type Sql } from '@tender/platform';
+import { HttpError, isPermanentDbError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
@@ -34,6 +34,7 @@ import {
   type Eip3009Proof,
 } from './x402.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
+import { recordRefundOwed } from './refundsOwed.ts';
 
 export { ProviderTemporaryFailure };
 
@@ -204,6 +205,21 @@ function challenge(
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+function idempotencyKeyRequired(problem: string): AgentError {
+  return new AgentError(
+    'IDEMPOTENCY_KEY_REQUIRED',
+    `The Idempotency-Key header ${problem}. Send one of 1-255 visible ASCII characters (0x21-0x7E, no spaces), ` +
+      'for example "Idempotency-Key: mbx-2026-11-23-0001", unique per request and the same on every replay of it; ' +
+      'nothing was charged',
+  );
+}
+
+function checkIdempotencyKey(key: string): void {
+  if (key.length === 0) throw idempotencyKeyRequired('is empty');
+  if (key.length > 255) throw idempotencyKeyRequired(`has ${key.length} characters (at most 255)`);
+  if (!IDEMPOTENCY_KEY.test(key)) throw idempotencyKeyRequired('contains a space or a character outside 0x21-0x7E');
+}
+
 async function paid<I>(
   ctx: AgentsContext,
   handler: ServiceHandler<I>,
@@ -222,6 +238,9 @@ async function paid<I>(
       ? challenge(ctx, record, requirements, req, err)
       : err;
 
+  // A malformed key is refused before the challenge too: the client would otherwise pay, then be refused.
+  const offeredKey = header(req, 'idempotency-key');
+  if (offeredKey !== undefined) checkIdempotencyKey(offeredKey);
   const signature = header(req, 'payment-signature');
   if (!signature) {
     throw asChallenge(
@@ -233,12 +252,7 @@ async function paid<I>(
     );
   }
   const key = header(req, 'idempotency-key');
-  if (!key || !IDEMPOTENCY_KEY.test(key)) {
-    throw new AgentError(
-      'IDEMPOTENCY_KEY_REQUIRED',
-      'Paid POSTs need an Idempotency-Key header (1-255 visible ASCII characters); nothing was charged',
-    );
-  }
+  if (!key) throw idempotencyKeyRequired('is missing');
 
   let proof: Eip3009Proof;
   try {
@@ -494,6 +508,7 @@ async function failAfterSettlement(
     for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
     return reply.code(err.status).header('payment-response', paymentResponse).send(rendered);
   }
+  if (isPermanentDbError(err)) return refundOwed(ctx, row, lease, err, paymentResponse, unrecorded, req, reply);
   await releaseLease(ctx.db, row.id, lease, String(err));
   if (
     err instanceof ProviderTemporaryFailure ||
@@ -513,6 +528,77 @@ async function failAfterSettlement(
     'The operation failed after your payment settled; retry with the same Idempotency-Key and PAYMENT-SIGNATURE (no second charge)',
     { headers: { 'retry-after': '5', 'payment-response': paymentResponse } },
   );
+}
+
+/**
+ * The operation failed after settlement and can never succeed (storage refuses the values: a retry would fail the
+ * same way forever). The payer is made good by a refund owed, recorded with the paid request's completion in one
+ * transaction; the stored answer (422 REFUND_OWED, with PAYMENT-RESPONSE) names the refund and is what every replay
+ * of the same key and proof gets. The operator finds the refund in agent_refunds_owed (listRefundsOwed) and through
+ * this error-level log line.
+ */
+async function refundOwed(
+  ctx: AgentsContext,
+  row: PaidRow,
+  lease: string,
+  err: unknown,
+  paymentResponse: string,
+  unrecorded: Record<string, unknown> | null,
+  req: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const settlement = unrecorded ?? row.settlement;
+  const settlementTx =
+    typeof settlement?.transaction === 'string' && settlement.transaction ? settlement.transaction : null;
+  const reason = `${row.service_id} failed after settlement and cannot succeed: ${errorSummary(err)}`;
+  const result = await ctx.db
+    .tx(async (tx) => {
+      const refund = await recordRefundOwed(tx, { paidRequestId: row.id, settlementTx, requestId: req.id, reason });
+      const error = new AgentError(
+        'REFUND_OWED',
+        `Your payment settled, but ${row.service_id} cannot be performed with this input (the value cannot be ` +
+          `stored). The payment is recorded as a refund owed to ${refund.walletAddress} (refund ${refund.id}); the ` +
+          'operator returns it. Do not retry this request unchanged; send a corrected request with a new ' +
+          'Idempotency-Key and a new payment.',
+        {
+          data: {
+            refund: {
+              id: refund.id,
+              status: 'owed',
+              walletAddress: refund.walletAddress,
+              amountUnits: refund.amountUnits,
+              asset: refund.asset,
+              network: refund.network,
+              settlementTx: refund.settlementTx,
+            },
+          },
+        },
+      );
+      const rendered = agentsEnvelope.render(error, req.id) as { error: Record<string, unknown> };
+      const { requestId: _drop, ...stored } = rendered.error;
+      if (!(await markCompleted(tx, row.id, lease, error.status, { error: stored }, unrecorded))) throw new LeaseLost();
+      return { refund, error, rendered };
+    })
+    .catch(async (e: unknown) => {
+      if (!(e instanceof LeaseLost)) throw e;
+      return null;
+    });
+  if (!result) {
+    const now = await readPaidRequest(ctx.db, row.id);
+    if (now?.state === 'completed') return replay(reply, req, now);
+    throw pending();
+  }
+  ctx.logger.error(
+    { err, paidRequest: row.id, refund: result.refund },
+    'refund owed: a paid operation failed after settlement and cannot succeed',
+  );
+  return reply.code(result.error.status).header('payment-response', paymentResponse).send(result.rendered);
+}
+
+/** The error's code and message, without parameters or stack, for the refund's reason. */
+function errorSummary(err: unknown): string {
+  const e = err as { code?: unknown; message?: unknown };
+  return `${typeof e?.code === 'string' ? `${e.code} ` : ''}${typeof e?.message === 'string' ? e.message : String(err)}`;
 }
 
 /** Replays a completed paid request: the stored status and body (new requestId), PAYMENT-RESPONSE again. */

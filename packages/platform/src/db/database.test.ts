@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../_test/testDatabase.ts';
 import type { Database } from './database.ts';
 import { migrate } from './migrate.ts';
+import { createLogger } from '../log/logger.ts';
 
 describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   let db: Database;
@@ -33,6 +34,28 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     expect(row?.at.toISOString()).toBe(at.toISOString());
     const [c] = await db.query<{ n: string }>('select count(*) as n from a');
     expect(c?.n).toBe('1');
+  });
+
+  it('an error logged from a failed statement carries its SQLSTATE but none of its parameters', async () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', destination: { write: (l: string) => void lines.push(l) } });
+    const secret = 'sealed-secret-\u0000-value';
+    for (const run of [
+      () => db.query('insert into a (id, note) values ($1, $2)', [3, secret]),
+      () => db.tx((tx) => tx.query('insert into a (id, note) values ($1, $2)', [4, secret])),
+    ]) {
+      const err = await run().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect((err as { code?: string }).code).toBe('22021');
+      logger.error({ err }, 'failed');
+    }
+    expect(lines).toHaveLength(2);
+    for (const line of lines) {
+      expect(line).toContain('22021');
+      expect(line).not.toContain('sealed-secret');
+    }
   });
 
   it('commits a transaction that resolves and rolls back one that throws', async () => {

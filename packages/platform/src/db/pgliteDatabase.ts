@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import type { Database, Sql } from './database.ts';
+import { withoutParameters } from './withoutParameters.ts';
 
 /**
  * Embedded PostgreSQL (PGlite). One connection: transactions are serialised by PGlite itself, which is
@@ -18,11 +19,11 @@ export async function openPglite(
 
   const wrap = (s: Pick<PGlite, 'query' | 'exec'>): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
-      const res = await s.query<T>(text, params.map(toPgliteParam));
+      const res = await s.query<T>(text, params.map(toPgliteParam)).catch(withoutParameters);
       return res.rows;
     },
     async exec(text: string) {
-      await s.exec(text);
+      await s.exec(text).catch(withoutParameters);
     },
   });
   const root = wrap(pg);

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import type { Database, Sql } from './database.ts';
+import { withoutParameters } from './withoutParameters.ts';
 
 export interface PostgresOptions {
   url: string;
@@ -22,12 +23,14 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const wrap = (s: postgres.Sql | postgres.TransactionSql): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       // Named prepared statements: one round trip per query after the first use of a text on a connection.
-      return (await s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
-        prepare: params.length > 0,
-      })) as unknown as T[];
+      return (await s
+        .unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
+          prepare: params.length > 0,
+        })
+        .catch(withoutParameters)) as unknown as T[];
     },
     async exec(text: string) {
-      await s.unsafe(text);
+      await s.unsafe(text).catch(withoutParameters);
     },
   });
   const root = wrap(sql);

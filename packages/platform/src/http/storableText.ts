@@ -1,5 +1,8 @@
 import type { ErrorDetail } from './httpError.ts';
 
+/** A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
 /**
  * Why a string cannot be stored as PostgreSQL `text` or `jsonb`, or null when it can. PostgreSQL refuses the NUL
  * character in both, and a lone UTF-16 surrogate has no UTF-8 encoding (one driver refuses it, the other silently
@@ -8,7 +11,7 @@ import type { ErrorDetail } from './httpError.ts';
  */
 export function unstorableReason(s: string): string | null {
   if (s.includes('\u0000')) return 'must not contain the NUL character (U+0000)';
-  if (!s.isWellFormed()) return 'must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF)';
+  if (LONE_SURROGATE.test(s)) return 'must not contain a lone UTF-16 surrogate (U+D800 to U+DFFF)';
   return null;
 }
 
