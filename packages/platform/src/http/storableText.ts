@@ -49,5 +49,6 @@ export function unstorableFields(value: unknown, root = '', limit = 100_000): Er
 
 /** A field name safe to echo in an error message (its unstorable characters escaped). */
 function printable(key: string): string {
+  // eslint-disable-next-line no-control-regex -- the NUL character is exactly what is escaped here
   return key.replace(/[\u0000\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
