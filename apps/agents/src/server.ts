@@ -1,4 +1,4 @@
-import { createHttpServer, type App, type Metrics } from '@tender/platform';
+import { createHttpServer, type App, type HttpTransport, type Metrics } from '@tender/platform';
 import { catalogRoutes } from './catalog/catalogRoutes.ts';
 import type { AgentsContext } from './context.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
@@ -10,6 +10,8 @@ import { phoneRoutes } from './phone/phoneRoutes.ts';
 export interface AgentsServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
+  /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
+  transport?: HttpTransport;
 }
 
 const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
@@ -24,6 +26,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
     bodyLimit: 512 * 1024,
     rateLimit: opts.rateLimit ?? { max: 1200, timeWindowMs: 60_000 },
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    ...(opts.transport ? { transport: opts.transport } : {}),
     openapi: {
       path: '/openapi.json',
       info: {

@@ -1,4 +1,4 @@
-import { createHttpServer, type App, type Metrics } from '@tender/platform';
+import { createHttpServer, type App, type HttpTransport, type Metrics } from '@tender/platform';
 import type { GatewayContext } from './context.ts';
 import { gatewayEnvelope } from './http/errors.ts';
 import { systemRoutes } from './system/systemRoutes.ts';
@@ -21,6 +21,8 @@ export const GATEWAY_API_VERSION = '2026-10-01';
 export interface GatewayServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
+  /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
+  transport?: HttpTransport;
 }
 
 /** Builds the gateway's HTTP server (not listening yet). */
@@ -32,6 +34,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     bodyLimit: 256 * 1024,
     rateLimit: opts.rateLimit ?? { max: 1200, timeWindowMs: 60_000 },
     ...(opts.metrics ? { metrics: opts.metrics } : {}),
+    ...(opts.transport ? { transport: opts.transport } : {}),
     openapi: {
       path: '/v1/openapi.json',
       info: {

@@ -10,7 +10,16 @@ import {
   startGatewayWorkers,
   type GatewayContext,
 } from '@tender/gateway';
-import { createLogger, migrate, openDatabase, SecretBox, Shutdown, type Database, type Logger } from '@tender/platform';
+import {
+  createLogger,
+  httpTransportOf,
+  migrate,
+  openDatabase,
+  SecretBox,
+  Shutdown,
+  type Database,
+  type Logger,
+} from '@tender/platform';
 import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
@@ -75,7 +84,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       },
       ...gatewayAuthContext(config),
     };
-    const gateway = await createGatewayServer(gatewayCtx);
+    const gateway = await createGatewayServer(gatewayCtx, { transport: httpTransportOf(config) });
     await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
     shutdown.add('gateway http', () => gateway.close());
     const gatewayWorkers = await startGatewayWorkers(gatewayCtx, { webhookConcurrency: config.webhookConcurrency });
@@ -103,7 +112,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       localInbound: () => ({ host: config.host, port: smtp.port }),
     });
     shutdown.add('agents runtime', () => agentsRuntime.close());
-    const agents = await createAgentsServer(agentsRuntime.ctx);
+    const agents = await createAgentsServer(agentsRuntime.ctx, { transport: httpTransportOf(config) });
     const smtp = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
     shutdown.add('inbound smtp', () => smtp.close());
     await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');

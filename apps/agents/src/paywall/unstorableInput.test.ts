@@ -44,10 +44,13 @@ function stringPaths(schema: Schema, at: (string | number)[] = []): (string | nu
 function withValue(base: unknown, path: (string | number)[], value: string): unknown {
   if (path.length === 0) return value;
   const [head, ...rest] = path;
-  const copy: Record<string | number, unknown> = Array.isArray(base)
-    ? [...(base as unknown[])]
-    : { ...((base ?? {}) as object) };
-  copy[head!] = withValue(copy[head!], rest, value);
+  if (Array.isArray(base)) {
+    const copy = [...(base as unknown[])];
+    copy[head as number] = withValue(copy[head as number], rest, value);
+    return copy;
+  }
+  const copy = { ...((base ?? {}) as Record<string, unknown>) };
+  copy[String(head)] = withValue(copy[String(head)], rest, value);
   return copy;
 }
 

@@ -1,3 +1,4 @@
+import { httpConfigSpec } from '../http/httpConfig.ts';
 import { field, hexKey, int, oneOf, str, url } from './configSpec.ts';
 
 /** What the platform layer itself reads. Apps add fragments of their own beside it. */
@@ -35,6 +36,7 @@ export const platformConfigSpec = {
     secret: true,
   }),
   host: field({ env: 'HOST', doc: 'Interface the HTTP servers bind to', parse: str, default: '127.0.0.1' }),
+  ...httpConfigSpec,
 } as const;
 
 export interface KeyRing {

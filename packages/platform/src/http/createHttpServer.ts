@@ -15,9 +15,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { newId } from '../crypto/ids.ts';
 import { HttpError, KitErrorCode } from './httpError.ts';
+import { DEFAULT_TRANSPORT, type HttpTransport } from './httpConfig.ts';
 import { Metrics } from './metrics.ts';
 import { unstorableFields } from './storableText.ts';
 import { validationDetails } from './validationDetails.ts';
@@ -52,8 +55,8 @@ export interface HttpServerOptions {
     tags?: { name: string; description?: string }[];
   };
   metrics?: Metrics;
-  /** Trust X-Forwarded-For (behind a proxy). */
-  trustProxy?: boolean;
+  /** Timeouts and proxy trust of the listening server (see httpConfig.ts); the defaults there when absent. */
+  transport?: Partial<HttpTransport>;
 }
 
 /**
@@ -63,13 +66,61 @@ export interface HttpServerOptions {
  */
 export async function createHttpServer(opts: HttpServerOptions): Promise<App & { metrics: Metrics }> {
   const metrics = opts.metrics ?? new Metrics();
+  const transport: HttpTransport = { ...DEFAULT_TRANSPORT, ...opts.transport };
+  // `send` is used by frameworkErrors, which Fastify may call before the handlers below are declared.
+  const send = (reply: FastifyReply, req: FastifyRequest, err: HttpError) => {
+    for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
+    return reply.code(err.status).type('application/json; charset=utf-8').send(opts.envelope.render(err, req.id));
+  };
   const app = Fastify({
     loggerInstance: opts.logger,
     // Request logging is ours (one line per response, without bodies or headers): see the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     genReqId: () => newId(opts.requestIdPrefix),
-    trustProxy: opts.trustProxy ?? false,
+    // Whose address a request comes from: the socket's, or (behind trusted proxies only) X-Forwarded-For's. Rate
+    // limits key on it, so trusting a proxy that is not there would let any client pick its own bucket.
+    trustProxy: typeof transport.trustProxy === 'number' ? trustHops(transport.trustProxy) : transport.trustProxy,
+    // A request must arrive whole (headers and body) within requestTimeoutMs and its headers within
+    // headersTimeoutMs, or the connection is answered 408 and closed: a client that stops halfway cannot hold a
+    // connection. An upgraded WebSocket is no longer a request, so neither applies to it; nor does connectionTimeout
+    // (not set), which would close idle sockets, WebSockets included.
+    requestTimeout: transport.requestTimeoutMs,
+    keepAliveTimeout: transport.keepAliveTimeoutMs,
+    http: {
+      headersTimeout: transport.headersTimeoutMs,
+      // Node checks the two timeouts above on this interval (30 s by default, which would double them).
+      connectionsCheckingInterval: Math.max(50, Math.min(1000, Math.floor(transport.headersTimeoutMs / 4))),
+    },
+    // Errors before routing (a malformed URL, a path parameter over maxParamLength) in the envelope.
+    frameworkErrors: (error, req, anyReply) => {
+      // The option is generic over every route type; only these four methods are used, the same on all of them.
+      const reply = anyReply as unknown as Pick<FastifyReply, 'code' | 'header' | 'type' | 'send'>;
+      const err =
+        error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+          ? new HttpError(414, KitErrorCode.uriTooLong, 'A path segment is longer than 200 characters')
+          : new HttpError(400, KitErrorCode.badRequest, 'The URL is malformed (an invalid percent-encoding)');
+      return reply
+        .code(err.status)
+        .header(opts.requestIdHeader ?? 'request-id', req.id)
+        .type('application/json; charset=utf-8')
+        .send(opts.envelope.render(err, req.id));
+    },
+    // Errors of the HTTP parser itself (no request object exists yet): answered on the socket in the envelope.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const id = newId(opts.requestIdPrefix);
+      const e = clientError(err);
+      if (socket.writable) {
+        const body = JSON.stringify(opts.envelope.render(e, id));
+        socket.write(
+          `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+            `Content-Length: ${Buffer.byteLength(body)}\r\n${opts.requestIdHeader ?? 'request-id'}: ${id}\r\n` +
+            `Connection: close\r\n\r\n${body}`,
+        );
+      }
+      socket.destroy();
+    },
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -121,11 +172,6 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
       'request',
     );
   });
-
-  const send = (reply: FastifyReply, req: FastifyRequest, err: HttpError) => {
-    for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
-    return reply.code(err.status).type('application/json; charset=utf-8').send(opts.envelope.render(err, req.id));
-  };
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     const err = toHttpError(error);
@@ -218,6 +264,23 @@ function checks(format: unknown, s: string): boolean {
   const v = (format as { validate?: unknown }).validate;
   if (v instanceof RegExp) return v.test(s);
   return typeof v === 'function' ? Boolean((v as (s: string) => boolean)(s)) : true;
+}
+
+/** Trusts the last `hops` proxies: X-Forwarded-For is read from the right, `hops` entries deep. */
+function trustHops(hops: number): (address: string, hop: number) => boolean {
+  return (_address, hop) => hop < hops;
+}
+
+/** An HTTP parser error (before any request exists) as a kit error. */
+function clientError(err: NodeJS.ErrnoException): HttpError {
+  switch (err.code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new HttpError(408, KitErrorCode.requestTimeout, 'The request did not arrive in time; send it whole');
+    case 'HPE_HEADER_OVERFLOW':
+      return new HttpError(431, KitErrorCode.headersTooLarge, 'The request line and headers are larger than 16 KiB');
+    default:
+      return new HttpError(400, KitErrorCode.badRequest, 'The request is not valid HTTP/1.1');
+  }
 }
 
 /** Maps everything Fastify and its plugins throw onto the kit's codes. */

@@ -25,6 +25,10 @@ export class HttpError extends Error {
 export const KitErrorCode = {
   validation: 'VALIDATION_FAILED',
   invalidJson: 'INVALID_JSON',
+  badRequest: 'BAD_REQUEST',
+  requestTimeout: 'REQUEST_TIMEOUT',
+  uriTooLong: 'URI_TOO_LONG',
+  headersTooLarge: 'HEADERS_TOO_LARGE',
   notFound: 'NOT_FOUND',
   methodNotAllowed: 'METHOD_NOT_ALLOWED',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
