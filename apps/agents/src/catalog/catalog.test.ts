@@ -136,6 +136,10 @@ describe('discovery routes', () => {
     expect([list.status, list.body.error.code]).toEqual([401, 'AUTH_REQUIRED']);
     const domain = await call(h.app, 'POST', '/api/v1/domains/register');
     expect([domain.status, domain.body.error.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    expect(domain.body.error.message).toBe(
+      'domain.register is unavailable: Domain registration is not offered; no payment is ever taken for it. ' +
+        'Do not send payment for it.',
+    );
     expect(await db.query('select * from agent_paid_requests')).toHaveLength(0);
   });
 });

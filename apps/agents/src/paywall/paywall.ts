@@ -144,7 +144,7 @@ function gateAvailability(record: ServiceRecord): void {
   if (!record.available) {
     throw new AgentError(
       'SERVICE_UNAVAILABLE',
-      `${record.serviceId} is unavailable: ${record.unavailableReason ?? 'not configured'}. Do not send payment for it.`,
+      `${record.serviceId} is unavailable: ${sentence(record.unavailableReason ?? 'not configured')} Do not send payment for it.`,
       { data: { serviceId: record.serviceId } },
     );
   }
@@ -621,6 +621,11 @@ function replay(reply: FastifyReply, req: FastifyRequest, row: PaidRow): Fastify
     .send(out);
 }
 
+/** A reason as one sentence ending in exactly one full stop (reasons are written with or without one). */
+function sentence(reason: string): string {
+  return `${reason.trim().replace(/[.\s]+$/, '')}.`;
+}
+
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -634,7 +639,9 @@ function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteS
     '',
     `Service id: \`${record.serviceId}\`. Price: ${record.price ? `${record.price} USDT (x402 exact, fixed)` : 'free'}. ` +
       `Auth: ${record.auth === 'x402' ? 'x402 bootstrap (start here; Bearer optional)' : record.auth === 'bearer' ? 'Bearer at_v1_ token' : 'none'}.`,
-    record.available ? '' : `**Unavailable**: ${record.unavailableReason}. Answers 503 before any payment challenge.`,
+    record.available
+      ? ''
+      : `**Unavailable**: ${sentence(record.unavailableReason ?? 'not configured')} Answers 503 before any payment challenge.`,
     schema.description ?? '',
     headers.length ? `Headers: ${headers.join('; ')}.` : '',
   ].filter((l, i) => i < 2 || l);

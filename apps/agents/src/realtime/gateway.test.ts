@@ -275,7 +275,13 @@ describe('protocol', () => {
     client.send({ type: 'event.ack', eventId: 'vt_abc' });
     expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'PROTOCOL_ERROR' });
     client.send({ type: 'voice.response', turnId: '00000000-0000-4000-8000-000000000000', text: 'hi' });
-    expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'PROTOCOL_ERROR' });
+    const eventId = await client.next((f) => f.type === 'error');
+    expect(eventId).toMatchObject({ code: 'PROTOCOL_ERROR' });
+    expect(eventId.message).toContain('an event id (a uuid), not a voice turn id');
+    client.send({ type: 'voice.response', turnId: 'vt_never_sent', text: 'hi' });
+    const unknown = await client.next((f) => f.type === 'error');
+    expect(unknown).toMatchObject({ code: 'RESOURCE_NOT_FOUND', turnId: 'vt_never_sent' });
+    expect(unknown.message).toContain('No voice turn "vt_never_sent" was sent to this tenant');
     client.send({ type: 'nonsense' });
     expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'PROTOCOL_ERROR' });
     client.send('not json');

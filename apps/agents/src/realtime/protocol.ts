@@ -110,11 +110,18 @@ export function parseClientFrame(data: string): ClientFrame | { error: AgentErro
     case 'voice.response':
     case 'voice.cancel': {
       const turnId = id('turnId');
-      if (!turnId) return { error: 'VALIDATION_FAILED', message: `${m.type} needs turnId` };
+      if (!turnId) {
+        return {
+          error: 'VALIDATION_FAILED',
+          message: `${m.type} needs turnId: the "${TURN_ID_PREFIX}…" id of the voice.turn frame being answered`,
+        };
+      }
       if (isUuid(turnId)) {
         return {
           error: 'PROTOCOL_ERROR',
-          message: `Durable events are acknowledged with event.ack, never answered with ${m.type}`,
+          message:
+            `${m.type} names turnId ${JSON.stringify(turnId)}, which is an event id (a uuid), not a voice turn id ` +
+            `("${TURN_ID_PREFIX}…" from a voice.turn frame); durable events are acknowledged with event.ack`,
         };
       }
       return m.type === 'voice.cancel' ? { type: 'voice.cancel', turnId } : { type: 'voice.response', turnId, raw: m };

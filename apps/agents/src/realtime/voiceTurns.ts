@@ -342,7 +342,13 @@ export class VoiceRouter {
       this.o.sendError(socket, 'TURN_CLOSED', 'This voice turn was already answered, cancelled or timed out', turnId);
     } else {
       // Unknown, or another tenant's: the same answer.
-      this.o.sendError(socket, 'RESOURCE_NOT_FOUND', 'No open voice turn with this turnId for this session', turnId);
+      this.o.sendError(
+        socket,
+        'RESOURCE_NOT_FOUND',
+        `No voice turn ${JSON.stringify(turnId)} was sent to this tenant: answer only the turnId of a voice.turn ` +
+          'frame this session received, before its deadline',
+        turnId,
+      );
     }
     return null;
   }

@@ -156,6 +156,31 @@ describe('http kit', () => {
     expect([fb.statusCode, fb.json().error.code]).toEqual([403, 'FORBIDDEN']);
   });
 
+  it('logs an unexpected error at error level with its stack, and a 5xx a route chose (503) without one', async () => {
+    const lines: { level: number; msg: string; err?: { stack?: string } }[] = [];
+    const logged = await createHttpServer({
+      logger: createLogger({ level: 'info', destination: { write: (l: string) => void lines.push(JSON.parse(l)) } }),
+      envelope,
+      requestIdPrefix: 'req',
+      rateLimit: false,
+      openapi: { path: '/openapi.json', info: { title: 't', version: '1' } },
+    });
+    logged.get('/unavailable', async () => {
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'not offered');
+    });
+    logged.get('/boom', async () => {
+      throw new Error('bug');
+    });
+    expect((await logged.inject({ method: 'GET', url: '/unavailable' })).statusCode).toBe(503);
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.find((l) => l.msg === 'request')).toMatchObject({ level: 30 });
+    expect((await logged.inject({ method: 'GET', url: '/boom' })).statusCode).toBe(500);
+    const errors = lines.filter((l) => l.level >= 50);
+    expect(errors).toHaveLength(1);
+    expect(errors[0]!.err?.stack).toContain('bug');
+    await logged.close();
+  });
+
   it('rate limits with 429 in the envelope and a Retry-After', async () => {
     const codes = [];
     for (let i = 0; i < 3; i++) codes.push((await app.inject({ method: 'GET', url: '/limited' })).statusCode);

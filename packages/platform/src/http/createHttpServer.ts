@@ -175,7 +175,9 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {
     const err = toHttpError(error);
-    if (err.status >= 500) req.log.error({ err: error }, 'unhandled error');
+    // A 5xx that a route chose to answer (503 unavailable, 502 provider failure) is an expected outcome: the
+    // response line records it. Only an unexpected error is logged at error level, with its stack.
+    if (err.status >= 500 && !(error instanceof HttpError)) req.log.error({ err: error }, 'unhandled error');
     return send(reply, req, err);
   });
 
