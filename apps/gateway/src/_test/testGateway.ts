@@ -42,6 +42,8 @@ export async function createTestGateway(
     auth?: AuthOverrides;
     jobs?: boolean;
     profile?: 'dev' | 'production';
+    /** The server's global rate limit (as production sets it when absent). */
+    rateLimit?: { max: number; timeWindowMs: number } | false;
   } = {},
 ): Promise<TestGateway> {
   const db = await openTestDatabase([...(await platformMigrations()), ...(await gatewayMigrations())]);
@@ -66,7 +68,7 @@ export async function createTestGateway(
       },
     },
   };
-  const app = await createGatewayServer(ctx);
+  const app = await createGatewayServer(ctx, opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {});
   await app.ready();
   let runner: JobRunner | undefined;
   if (opts.jobs) {
