@@ -158,9 +158,14 @@ const READS: { name: string; path: (s: Side, i: number) => string }[] = [
     path: (s) => `/v1/payments?limit=100&cursor=${encodeURIComponent(s.cursor)}`,
   },
   { name: 'GET /v1/payments?status=EXPIRED&limit=100', path: () => '/v1/payments?status=EXPIRED&limit=100' },
+  // Every order reference starts with `order-`: its trigrams are in every row, the worst case for the trigram index.
   {
     name: 'GET /v1/payments?q=<order reference>',
     path: (s, i) => `/v1/payments?q=order-${1 + ((i * 7) % s.payments)}`,
+  },
+  {
+    name: 'GET /v1/payments?q=<deposit address>',
+    path: (s, i) => `/v1/payments?q=0xd${(1 + ((i * 7) % s.payments)).toString(16).padStart(39, '0')}`,
   },
   { name: 'GET /v1/payments/{id}', path: (s, i) => `/v1/payments/${s.ids[i % s.ids.length]}` },
 ];
