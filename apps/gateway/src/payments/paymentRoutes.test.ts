@@ -130,6 +130,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       networks: ['devnet'],
       customer_email: 'c@example.com',
       success_url: 'https://shop.example/ok',
+      cancel_url: 'HTTP://shop.example/cancel',
       metadata: { cart: 'c1' },
     });
     expect(r.statusCode).toBe(201);
@@ -143,6 +144,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       order_reference: 'order-42',
       checkout_url: `http://gateway.test/checkout/${pi.id}`,
       success_url: 'https://shop.example/ok',
+      cancel_url: 'HTTP://shop.example/cancel',
       checkout_methods: ['WALLET', 'ADDRESS'],
       metadata: { cart: 'c1' },
       livemode: false,
@@ -181,6 +183,12 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       [{ amount: '1', expires_in_seconds: 2_592_001 }, 'expires_in_seconds'],
       [{ amount: '1', customer_email: 'nope' }, 'customer_email'],
       [{ amount: '1', success_url: 'not a uri' }, 'success_url'],
+      // Redirects are http(s) only: no script, data, file or app schemes.
+      [{ amount: '1', success_url: 'javascript:alert(document.cookie)' }, 'success_url'],
+      [{ amount: '1', success_url: 'data:text/html,<script>alert(1)</script>' }, 'success_url'],
+      [{ amount: '1', cancel_url: 'file:///etc/passwd' }, 'cancel_url'],
+      [{ amount: '1', cancel_url: 'shop-app://cancel' }, 'cancel_url'],
+      [{ amount: '1', cancel_url: 'ftp://shop.example/' }, 'cancel_url'],
       [{ amount: '1', metadata: { ['k'.repeat(41)]: 'v' } }, 'metadata'],
       [{ amount: '1', metadata: { k: 'v'.repeat(501) } }, 'metadata'],
       [{ amount: '1', metadata: { k: 1 } }, 'metadata'],
