@@ -101,7 +101,8 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
       smart_contract_wallet: true,
     });
     const [audit] = await gw.db.query<{ data: Record<string, unknown> }>(
-      `select data from audit_events where action = 'vault.set' order by created_at desc, id desc limit 1`,
+      `select data from audit_events where action = 'vault.set' and data->>'address' = $1`,
+      [getAddress(WALLET_CONTRACT)],
     );
     expect(audit!.data).toMatchObject({ smart_contract_wallet: true });
   });
