@@ -27,8 +27,23 @@ export function loadTenderConfig(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(tenderConfigSpec, env);
   // Rules across fields, reported the same way as single-field problems.
   const problems: string[] = [];
-  if (config.profile === 'production' && config.devnet)
-    problems.push('DEVNET must not be enabled in the production profile');
+  if (config.profile === 'production') {
+    if (config.devnet) problems.push('DEVNET must not be enabled in the production profile');
+    // Public URLs reach browsers, merchants' servers and agents: over plain http a network path could read or
+    // change checkout links, and the agents' realtime socket would not be wss:// as the agents spec requires.
+    for (const [env, value] of [
+      ['GATEWAY_PUBLIC_URL', config.gatewayPublicUrl],
+      ['AGENTS_PUBLIC_URL', config.agentsPublicUrl],
+      ['DASHBOARD_URL', config.dashboardUrl],
+    ] as const) {
+      if (value && !value.startsWith('https://'))
+        problems.push(`${env} must use https in the production profile, got ${value.split(':')[0]}`);
+    }
+    if (config.webhookTestAllowLoopback)
+      problems.push(
+        'WEBHOOK_TEST_ALLOW_LOOPBACK must not be enabled in the production profile (webhooks to loopback would reach this host)',
+      );
+  }
   if (problems.length) throw new ConfigError(problems);
   return config;
 }

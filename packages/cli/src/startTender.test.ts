@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -118,6 +118,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     await rpc('evm_mine');
     const heightBefore = Number(await rpc('eth_blockNumber'));
     expect(await stop(first)).toBe(0);
+    const devIno = (await stat(join(home, 'dev.json'))).ino;
 
     const second = startTender(env);
     children.push(second);
@@ -126,10 +127,16 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
       20_000,
     );
     const dev2 = await waitFor(async () => {
-      const d = JSON.parse(await readFile(join(home, 'dev.json'), 'utf8'));
-      // Each start issues a fresh dev key, so a new key means this start has written its dev.json.
-      return d.gateway.testApiKey !== dev.gateway.testApiKey ? d : undefined;
+      // dev.json is replaced (written anew and renamed) by each start: a new inode means this start wrote it.
+      if ((await stat(join(home, 'dev.json'))).ino === devIno) return undefined;
+      return JSON.parse(await readFile(join(home, 'dev.json'), 'utf8'));
     }, 5_000);
+    // The home keeps its dev key across the restart: what read dev.json before goes on working.
+    expect(dev2.gateway.testApiKey).toBe(dev.gateway.testApiKey);
+    const me = await fetch(`${dev2.gateway.url}/v1/me`, {
+      headers: { authorization: `Bearer ${dev.gateway.testApiKey}` },
+    });
+    expect(me.status).toBe(200);
     expect(dev2.devnet.tokens).toEqual(dev.devnet.tokens);
     expect(dev2.devnet.contracts).toEqual(dev.devnet.contracts);
     const rpc2 = async (method: string) =>

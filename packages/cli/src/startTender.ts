@@ -24,7 +24,7 @@ import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
 import { devSecretKeys } from './devSecretKeys.ts';
-import { writeDevJson, type DevJson } from './devJson.ts';
+import { readDevJson, writeDevJson, type DevJson } from './devJson.ts';
 import { startDevChain, type DevChain } from './devChain.ts';
 
 export interface RunningTender {
@@ -92,7 +92,11 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
 
     const devGateway: Record<string, unknown> = {};
     if (config.profile === 'dev') {
-      const dev = await ensureDevMerchant(gatewayCtx);
+      // The key this home already holds (its dev.json) stays valid and is reused; see ensureDevMerchant.
+      const homeKey = (await readDevJson(home)).gateway?.testApiKey;
+      const dev = await ensureDevMerchant(gatewayCtx, {
+        homeKey: typeof homeKey === 'string' ? homeKey : undefined,
+      });
       devGateway.testApiKey = dev.testApiKey;
       devGateway.merchantId = dev.merchantId;
       if (chain)

@@ -1,3 +1,4 @@
+import { hashToken } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDevMerchant } from './devMerchant.ts';
 import {
@@ -92,46 +93,65 @@ describe(`ensureDevMerchant (${db})`, () => {
   });
   afterAll(() => g?.close());
 
-  it('creates the dev merchant once and issues a fresh sk_test_ admin key each start, revoking the previous one', async () => {
+  const me = (key: string) => g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(key) });
+
+  it('creates the dev merchant once; a restart with the home key keeps that key valid and reuses it', async () => {
     const first = await ensureDevMerchant(g.ctx);
     expect(first.merchantId).toMatch(/^acct_/);
     expect(first.testApiKey).toMatch(/^sk_test_[0-9A-Za-z]{40}$/);
-    const me = (await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(first.testApiKey) })).json();
-    expect(me).toMatchObject({
+    expect(first.reused).toBe(false);
+    expect((await me(first.testApiKey)).json()).toMatchObject({
       merchant: { id: first.merchantId, business_name: 'Dev merchant' },
       role: 'admin',
       environment: 'test',
     });
 
-    const second = await ensureDevMerchant(g.ctx);
-    expect(second.merchantId).toBe(first.merchantId);
-    expect(second.testApiKey).not.toBe(first.testApiKey);
-    const old = await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(first.testApiKey) });
-    expect([old.statusCode, old.json().error.code]).toEqual([401, 'INVALID_API_KEY']);
-    expect((await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(second.testApiKey) })).statusCode).toBe(
-      200,
-    );
+    // A restart of the same home, and a second process on it: the same key, still valid, nothing revoked.
+    const second = await ensureDevMerchant(g.ctx, { homeKey: first.testApiKey });
+    const third = await ensureDevMerchant(g.ctx, { homeKey: first.testApiKey });
+    expect(second).toEqual({ merchantId: first.merchantId, testApiKey: first.testApiKey, reused: true });
+    expect(third.testApiKey).toBe(first.testApiKey);
+    expect((await me(first.testApiKey)).statusCode).toBe(200);
 
     const [{ n }] = (await g.db.query<{ n: string }>('select count(*) as n from merchants where is_dev')) as [
       { n: string },
     ];
     expect(n).toBe('1');
     const actions = (
-      await g.app.inject({ method: 'GET', url: '/v1/audit-events?limit=100', headers: bearer(second.testApiKey) })
+      await g.app.inject({ method: 'GET', url: '/v1/audit-events?limit=100', headers: bearer(first.testApiKey) })
     )
       .json()
       .data.map((e: { action: string }) => e.action);
-    expect(actions).toEqual(['api_key.created', 'api_key.revoked', 'api_key.created', 'account.created']);
+    expect(actions).toEqual(['api_key.created', 'account.created']);
   });
 
-  it('two starts at once still leave one dev merchant and one working key', async () => {
-    const [x, y] = await Promise.all([ensureDevMerchant(g.ctx), ensureDevMerchant(g.ctx)]);
+  it("another home gets a key of its own and leaves this home's key valid; a revoked home key is replaced", async () => {
+    const mine = await ensureDevMerchant(g.ctx);
+    const other = await ensureDevMerchant(g.ctx, {});
+    expect(other.testApiKey).not.toBe(mine.testApiKey);
+    expect((await me(mine.testApiKey)).statusCode).toBe(200);
+    expect((await me(other.testApiKey)).statusCode).toBe(200);
+
+    await g.db.query('update api_keys set revoked_at = now() where token_hash = $1', [hashToken(mine.testApiKey)]);
+    const replaced = await ensureDevMerchant(g.ctx, { homeKey: mine.testApiKey });
+    expect(replaced.reused).toBe(false);
+    expect(replaced.testApiKey).not.toBe(mine.testApiKey);
+    expect((await me(replaced.testApiKey)).statusCode).toBe(200);
+    // A made-up key is never registered: only keys the dev merchant was issued are kept.
+    const madeUp = await ensureDevMerchant(g.ctx, { homeKey: `sk_test_${'x'.repeat(40)}` });
+    expect(madeUp.reused).toBe(false);
+    expect(madeUp.testApiKey).not.toBe(`sk_test_${'x'.repeat(40)}`);
+  });
+
+  it('two starts at once on one home still leave one dev merchant and the home key working', async () => {
+    const home = await ensureDevMerchant(g.ctx);
+    const [x, y] = await Promise.all([
+      ensureDevMerchant(g.ctx, { homeKey: home.testApiKey }),
+      ensureDevMerchant(g.ctx, { homeKey: home.testApiKey }),
+    ]);
     expect(x.merchantId).toBe(y.merchantId);
-    const working = await g.db.query(
-      'select id from api_keys where merchant_id = $1 and is_dev and revoked_at is null',
-      [x.merchantId],
-    );
-    expect(working).toHaveLength(1);
+    expect([x.testApiKey, y.testApiKey]).toEqual([home.testApiKey, home.testApiKey]);
+    expect((await me(home.testApiKey)).statusCode).toBe(200);
   });
 
   it('refuses the production profile', async () => {

@@ -1,4 +1,4 @@
-import { newId } from '@tender/platform';
+import { hashToken, newId } from '@tender/platform';
 import { issueApiKey } from '../apiKeys/apiKeys.ts';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
@@ -9,10 +9,16 @@ const DEV_MERCHANT_LOCK = 7_283_101;
 
 /**
  * Dev profile only: the merchant `tender start` prepares so a newcomer can call the API at once. Creates the dev
- * merchant on first start; on every start issues a fresh `sk_test_` key (role admin) and revokes the previous dev
- * key, so a key printed by an earlier run stops working. Refused on the production profile.
+ * merchant on first start. `homeKey` is the dev key this TENDER_HOME already holds (in its dev.json): while it is a
+ * valid dev key of the dev merchant it is kept, so a restart, a second process on the same home and any program
+ * that read dev.json earlier go on working. Otherwise (a fresh home, or the key was revoked) a new `sk_test_` key
+ * (role admin) is issued; keys held by other homes on the same database are left alone. Refused on the production
+ * profile.
  */
-export async function ensureDevMerchant(ctx: GatewayContext): Promise<{ merchantId: string; testApiKey: string }> {
+export async function ensureDevMerchant(
+  ctx: GatewayContext,
+  opts: { homeKey?: string | undefined } = {},
+): Promise<{ merchantId: string; testApiKey: string; reused: boolean }> {
   if (ctx.config.profile !== 'dev') throw new Error('ensureDevMerchant runs on the dev profile only');
   const now = ctx.now();
   return ctx.db.tx(async (tx) => {
@@ -33,21 +39,12 @@ export async function ensureDevMerchant(ctx: GatewayContext): Promise<{ merchant
         at: now,
       });
     }
-    const revoked = await tx.query<{ id: string; last4: string; name: string }>(
-      `update api_keys set revoked_at = $2 where merchant_id = $1 and is_dev and revoked_at is null
-       returning id, last4, name`,
-      [merchant.id, now],
-    );
-    for (const k of revoked) {
-      await audit(tx, {
-        merchantId: merchant.id,
-        action: 'api_key.revoked',
-        actor: SYSTEM_ACTOR,
-        environment: 'test',
-        target: { type: 'api_key', id: k.id },
-        data: { name: k.name, last4: k.last4, reason: 'replaced by tender start' },
-        at: now,
-      });
+    if (opts.homeKey) {
+      const [held] = await tx.query<{ id: string }>(
+        `select id from api_keys where merchant_id = $1 and is_dev and revoked_at is null and token_hash = $2`,
+        [merchant.id, hashToken(opts.homeKey)],
+      );
+      if (held) return { merchantId: merchant.id, testApiKey: opts.homeKey, reused: true };
     }
     const { secret } = await issueApiKey(tx, {
       merchantId: merchant.id,
@@ -59,6 +56,6 @@ export async function ensureDevMerchant(ctx: GatewayContext): Promise<{ merchant
       actor: SYSTEM_ACTOR,
       now,
     });
-    return { merchantId: merchant.id, testApiKey: secret };
+    return { merchantId: merchant.id, testApiKey: secret, reused: false };
   });
 }

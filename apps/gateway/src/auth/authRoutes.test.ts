@@ -17,6 +17,7 @@ describe(`auth: signup, login, logout, sessions (${db})`, () => {
         rateLimits: {
           loginPerIp: { limit: 8, windowSeconds: 60 },
           loginFailuresPerAccount: { limit: 3, windowSeconds: 60 },
+          loginFailuresPerDevice: { limit: 3, windowSeconds: 60 },
           signupPerIp: { limit: 40, windowSeconds: 60 },
           signupPerEmail: { limit: 3, windowSeconds: 60 },
         },
@@ -189,7 +190,7 @@ describe(`auth: signup, login, logout, sessions (${db})`, () => {
       expect(detailPaths(await post('/v1/auth/login', {})).sort()).toEqual(['email', 'password']);
     });
 
-    it('locks an account after repeated failures, even for the right password, whether or not it exists', async () => {
+    it('locks an account after repeated failures for clients that never signed in, even for the right password, whether or not it exists', async () => {
       const s = await signUp(g.app);
       const ghost = uniqueEmail('ghost');
       for (const email of [s.email, ghost]) {
@@ -205,6 +206,54 @@ describe(`auth: signup, login, logout, sessions (${db})`, () => {
       // The budget recovers once the window has slid past the failures.
       g.clock.advance(120);
       expect((await post('/v1/auth/login', { email: s.email, password: s.password })).statusCode).toBe(200);
+    });
+
+    it('a stranger hammering an account cannot lock out the owner on a client that signed in before; the stranger stays limited', async () => {
+      const s = await signUp(g.app);
+      const ownerIp = nextIp();
+      const first = await post('/v1/auth/login', { email: s.email, password: s.password }, ownerIp);
+      expect(first.statusCode).toBe(200);
+      const device = first.json().device_token as string;
+      expect(device).toMatch(/^ldt_[0-9A-Za-z]{40}$/);
+
+      // The stranger, from addresses of its own, fills the account's failure budget and is then refused, even
+      // with the right password (it cannot know whether it guessed right).
+      const stranger: number[] = [];
+      for (let i = 0; i < 6; i++)
+        stranger.push((await post('/v1/auth/login', { email: s.email, password: `guess ${i}` })).statusCode);
+      expect(stranger).toEqual([401, 401, 401, 429, 429, 429]);
+      expect((await post('/v1/auth/login', { email: s.email, password: s.password })).statusCode).toBe(429);
+
+      // The owner's client still signs in with the right password, and keeps its device token.
+      const owner = await post(
+        '/v1/auth/login',
+        { email: s.email, password: s.password, device_token: device },
+        ownerIp,
+      );
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().device_token).toBe(device);
+      expect(
+        (await g.app.inject({ method: 'GET', url: '/v1/me', headers: bearer(owner.json().session.token) })).statusCode,
+      ).toBe(200);
+      // The stranger is still limited.
+      expect((await post('/v1/auth/login', { email: s.email, password: 'guess 7' })).statusCode).toBe(429);
+
+      // A device token of another account gives a stranger nothing here.
+      const other = await signUp(g.app);
+      const otherDevice = (await post('/v1/auth/login', { email: other.email, password: other.password })).json()
+        .device_token as string;
+      expect(
+        (await post('/v1/auth/login', { email: s.email, password: s.password, device_token: otherDevice })).statusCode,
+      ).toBe(429);
+
+      // The device has a failure budget of its own: a stolen device token gives no more guesses than the account's.
+      const own: number[] = [];
+      for (let i = 0; i < 4; i++)
+        own.push(
+          (await post('/v1/auth/login', { email: s.email, password: `typo ${i}`, device_token: device }, ownerIp))
+            .statusCode,
+        );
+      expect(own).toEqual([401, 401, 401, 429]);
     });
 
     it('limits attempts per IP across accounts', async () => {

@@ -57,23 +57,49 @@ export function authRoutes(app: App, ctx: GatewayContext): void {
         tags,
         summary: 'Sign in with email and password',
         description:
-          'Answers a new session. Every failure is the same 401 INVALID_CREDENTIALS whether or not the address ' +
-          'is registered, and takes the same time. Rate limited per IP (every attempt) and per account (failures), ' +
-          '429 RATE_LIMITED with Retry-After.',
+          'Answers a new session and a `device_token`. Every failure is the same 401 INVALID_CREDENTIALS whether ' +
+          'or not the address is registered, and takes the same time. Rate limited per IP (every attempt) and per ' +
+          'account (failures), 429 RATE_LIMITED with Retry-After. A client that sends the `device_token` of an ' +
+          'earlier sign-in to the same account is not held by the per-account limit (strangers guessing cannot lock ' +
+          'the owner out); its own failures are limited per device instead.',
         security: [],
         body: Type.Object(
           {
             email: EmailField,
             password: Type.String({ minLength: 1, maxLength: 200, description: '1 to 200 characters' }),
+            device_token: Type.Optional(
+              Type.String({
+                pattern: '^ldt_[0-9A-Za-z]{40}$',
+                description:
+                  'The device_token of an earlier sign-in from this client (kept for 90 days from its last use)',
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
-        response: { 200: SignedInSchema, ...errorResponses(400, 401, 429) },
+        response: {
+          200: Type.Object({
+            ...SignedInSchema.properties,
+            device_token: Type.String({
+              description:
+                'Keep it on this client and send it with the next login: it proves this client signed in before. ' +
+                'Shown only here; stored as a hash.',
+            }),
+          }),
+          ...errorResponses(400, 401, 429),
+        },
       },
     },
     async (req, reply) => {
-      const r = await login(ctx, { email: req.body.email, password: req.body.password, ip: req.ip });
-      return reply.header('cache-control', 'no-store').send(signedInJson(r, idle()));
+      const r = await login(ctx, {
+        email: req.body.email,
+        password: req.body.password,
+        ip: req.ip,
+        deviceToken: req.body.device_token,
+      });
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...signedInJson(r, idle()), device_token: r.deviceToken });
     },
   );
 

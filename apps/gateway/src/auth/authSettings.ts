@@ -27,6 +27,8 @@ export type AuthOverrides = Partial<Omit<AuthSettings, 'rateLimits'>> & { rateLi
 export interface AuthRateLimits {
   loginPerIp: RateRule;
   loginFailuresPerAccount: RateRule;
+  /** Failures from a client holding a device token of the account (loginDevices.ts), instead of the account's. */
+  loginFailuresPerDevice: RateRule;
   signupPerIp: RateRule;
   signupPerEmail: RateRule;
   idpPerIp: RateRule;
@@ -39,6 +41,7 @@ export interface AuthRateLimits {
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { limit: 60, windowSeconds: 900 },
   loginFailuresPerAccount: { limit: 10, windowSeconds: 900 },
+  loginFailuresPerDevice: { limit: 10, windowSeconds: 900 },
   signupPerIp: { limit: 20, windowSeconds: 3600 },
   signupPerEmail: { limit: 5, windowSeconds: 3600 },
   idpPerIp: { limit: 60, windowSeconds: 900 },

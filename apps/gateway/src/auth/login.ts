@@ -4,6 +4,7 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { checkRateLimit, enforceRateLimit, hitRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
 import { authSettings } from './authSettings.ts';
+import { deviceTokenUser, renewDeviceToken } from './loginDevices.ts';
 import { spendPasswordCheck, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import type { SignedIn } from './signIn.ts';
@@ -11,17 +12,18 @@ import type { SignedIn } from './signIn.ts';
 /**
  * POST /v1/auth/login. One answer for every failure (401 INVALID_CREDENTIALS, same message), and the same work
  * whether or not the address is registered: with no candidate account a dummy argon2 verification is spent.
- * Limits: every attempt counts against the client IP; failures count against the address (whether registered
- * or not, so the 429 reveals nothing either).
+ * Limits: every attempt counts against the client IP. Failures count against the address (whether registered or
+ * not, so the 429 reveals nothing either), except from a client holding a device token of that account (it signed
+ * in with the right password before): its failures count against that device only, so strangers filling the
+ * address's budget never lock the owner out of a sign-in from a known client.
  */
 export async function login(
   ctx: GatewayContext,
-  p: { email: string; password: string; ip: string | null },
-): Promise<SignedIn> {
+  p: { email: string; password: string; ip: string | null; deviceToken?: string | undefined },
+): Promise<SignedIn & { deviceToken: string }> {
   const settings = authSettings(ctx);
   const limits = settings.rateLimits;
   const now = ctx.now();
-  const accountKey = limitKey('login:account', p.email.toLowerCase());
   await enforceRateLimit(
     ctx.db,
     limitKey('login:ip', p.ip ?? '-'),
@@ -29,9 +31,18 @@ export async function login(
     now,
     'login attempts from this address',
   );
-  await checkRateLimit(ctx.db, accountKey, limits.loginFailuresPerAccount, now, 'failed logins for this account');
-
   const candidates = await passwordUsersByEmail(ctx.db, p.email);
+  const deviceUser = p.deviceToken ? await deviceTokenUser(ctx.db, p.deviceToken, now) : undefined;
+  const knownDevice = deviceUser !== undefined && candidates.some((c) => c.id === deviceUser);
+  const [failureKey, failureRule, what] = knownDevice
+    ? [limitKey('login:device', p.deviceToken!), limits.loginFailuresPerDevice, 'failed logins from this device']
+    : [
+        limitKey('login:account', p.email.toLowerCase()),
+        limits.loginFailuresPerAccount,
+        'failed logins for this account',
+      ];
+  await checkRateLimit(ctx.db, failureKey, failureRule, now, what);
+
   let user: User | undefined;
   if (candidates.length === 0) await spendPasswordCheck(p.password, settings.passwordHashing);
   for (const c of candidates) {
@@ -42,7 +53,7 @@ export async function login(
   }
 
   if (!user) {
-    await hitRateLimit(ctx.db, accountKey, limits.loginFailuresPerAccount, now);
+    await hitRateLimit(ctx.db, failureKey, failureRule, now);
     // Each account using this address learns of the failed attempt in its own audit log.
     for (const c of candidates) {
       await audit(ctx.db, {
@@ -76,6 +87,14 @@ export async function login(
       data: { method: 'password' },
       at: now,
     });
-    return { merchant, user: signedIn, session, created: false, emailVerification: 'not_needed' as const };
+    const deviceToken = await renewDeviceToken(tx, { userId: signedIn.id, presented: p.deviceToken, now });
+    return {
+      merchant,
+      user: signedIn,
+      session,
+      created: false,
+      emailVerification: 'not_needed' as const,
+      deviceToken,
+    };
   });
 }

@@ -17,6 +17,7 @@ export const GATEWAY_ERRORS = {
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],
   CURRENCY_NOT_SUPPORTED: [400, 'invalid_request_error'],
   VAULT_NOT_CONFIGURED: [400, 'invalid_request_error'],
+  VAULT_ADDRESS_REJECTED: [400, 'invalid_request_error'],
   // Webhooks (issue 5): a URL the SSRF guard refuses (scheme, credentials, non-public address, does not resolve).
   WEBHOOK_URL_REJECTED: [400, 'invalid_request_error'],
   AUTHENTICATION_REQUIRED: [401, 'authentication_error'],

@@ -51,20 +51,20 @@ export async function overview(ctx: GatewayContext, t: Tenant, days: number, cur
   const now = ctx.now();
   const startOfToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const since = new Date(startOfToday - (days - 1) * 86_400_000);
-  const params = [t.merchantId, t.environment, currency, since];
+  // Per-day aggregates kept by triggers (migration 0420): the window starts at a UTC midnight, so whole days
+  // give exactly the same sums as the facts themselves (see overview.test.ts).
+  const params = [t.merchantId, t.environment, currency, since.toISOString().slice(0, 10)];
   const [flows, statuses] = await Promise.all([
-    ctx.db.query<{ kind: string; day: string; units: string; n: string; payments: string }>(
-      `select c.kind, to_char(date_trunc('day', c.block_time at time zone 'UTC'), 'YYYY-MM-DD') as day,
-         sum(c.amount_units)::text as units, count(*)::text as n, count(distinct c.payment_id)::text as payments
-       from chain_transfers c join payment_intents i on i.id = c.payment_id
-       where c.merchant_id = $1 and c.environment = $2 and i.currency = $3 and c.block_time >= $4
-         and c.official and c.final and not c.removed
-       group by 1, 2`,
+    ctx.db.query<{ kind: string; day: string; units: string; n: string }>(
+      `select kind, to_char(day, 'YYYY-MM-DD') as day, amount_units::text as units, transfers::text as n
+       from overview_flows
+       where merchant_id = $1 and environment = $2 and currency = $3 and day >= $4::date and transfers <> 0`,
       params,
     ),
     ctx.db.query<{ status: string; n: string; units: string }>(
-      `select status, count(*)::text as n, sum(amount_units)::text as units from payment_intents
-       where merchant_id = $1 and environment = $2 and currency = $3 and created_at >= $4 group by status`,
+      `select status, sum(payments)::text as n, sum(amount_units)::text as units from overview_payments
+       where merchant_id = $1 and environment = $2 and currency = $3 and day >= $4::date
+       group by status having sum(payments) <> 0`,
       params,
     ),
   ]);

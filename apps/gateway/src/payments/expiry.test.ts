@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from '../_test/testGateway.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { listEvents } from '../outbox/events.ts';
-import { setVault } from '../settings/settlementSettings.ts';
 import { createPaymentIntent } from './createPaymentIntent.ts';
 
 const a = (n: number) => `0x${n.toString(16).padStart(40, '0')}` as `0x${string}`;
@@ -29,7 +28,11 @@ afterAll(() => gw?.close());
 describe(`expiry job (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('is scheduled at expires_at and, when due, moves an unpaid intent to EXPIRED with payment.expired', async () => {
     const t = { merchantId: 'acct_exp', environment: 'test' as const };
-    await setVault(gw.db, gw.ctx, t, 'devnet', a(0xbeef));
+    // The vault row as setVault writes it (setVault itself reads the chain, which this test has none of).
+    await gw.db.query(
+      `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, $2, 'devnet', $3)`,
+      [t.merchantId, t.environment, a(0xbeef)],
+    );
     // Created "400 s ago" with the minimum expiry of 300 s: its expiry job is due now.
     gw.clock.advance(-400);
     const { id, row } = await createPaymentIntent(gw.ctx, t, {

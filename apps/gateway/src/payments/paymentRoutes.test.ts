@@ -1,6 +1,7 @@
-// The payments HTTP API over a real database; no chain is needed to create intents (addresses are computed
-// off-chain), so the registry points at a devnet manifest whose RPC URL is never called here.
-import { computeDepositAddress, depositSalt, type DevnetManifest } from '@tender/evm';
+// The payments HTTP API over a real database. Intents need no chain (addresses are computed off-chain), so the
+// registry points at a devnet manifest of made-up contract addresses; its RPC URL is a running anvil only because
+// setting a vault reads the address's code there (every network of the test uses it).
+import { computeDepositAddress, depositSalt, startDevnet, type Devnet, type DevnetManifest } from '@tender/evm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,8 +15,10 @@ import {
 import { createNetworkRegistry } from '../networks/registry.ts';
 
 const addr = (n: number) => getAddress(`0x${n.toString(16).padStart(40, '0')}`);
-const manifest: DevnetManifest = {
-  rpcUrl: 'http://127.0.0.1:9',
+let chain: Devnet;
+let manifest: DevnetManifest;
+const fakeManifest = (rpcUrl: string): DevnetManifest => ({
+  rpcUrl,
   chainId: 31337,
   genesisHash: `0x${'11'.repeat(32)}`,
   genesisTimestamp: 1,
@@ -23,7 +26,7 @@ const manifest: DevnetManifest = {
   tokens: { USDC: addr(0xa1), EURC: addr(0xa2), USDT: addr(0xa3), bridgedUSDC: addr(0xa4), plainERC20: addr(0xa5) },
   accounts: [addr(1)],
   deployer: addr(1),
-};
+});
 const VAULT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const LIVE_VAULT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
 
@@ -34,14 +37,16 @@ let liveKey: string;
 let other: string;
 
 beforeAll(async () => {
+  chain = await startDevnet({ blockTime: 0 });
+  manifest = fakeManifest(chain.rpcUrl);
   gw = await createTestGateway();
   gw.ctx.networkRegistry = createNetworkRegistry(
     {
       profile: 'dev',
       depositFactoryAddress: addr(0xf00),
-      rpcUrlBaseSepolia: 'http://127.0.0.1:9',
-      rpcUrlArbitrumSepolia: 'http://127.0.0.1:9',
-      rpcUrlBase: 'http://127.0.0.1:9',
+      rpcUrlBaseSepolia: chain.rpcUrl,
+      rpcUrlArbitrumSepolia: chain.rpcUrl,
+      rpcUrlBase: chain.rpcUrl,
     },
     { devnet: manifest },
   );
@@ -53,7 +58,10 @@ beforeAll(async () => {
   const o = await signUp(gw.app);
   other = (await createKey(gw.app, o.token, { environment: 'test', role: 'admin' })).secret;
 });
-afterAll(() => gw?.close());
+afterAll(async () => {
+  await gw?.close();
+  await chain?.stop();
+});
 
 const post = (key: string, payload: unknown, headers: Record<string, string> = {}) =>
   gw.app.inject({
@@ -122,6 +130,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       networks: ['devnet'],
       customer_email: 'c@example.com',
       success_url: 'https://shop.example/ok',
+      cancel_url: 'HTTP://shop.example/cancel',
       metadata: { cart: 'c1' },
     });
     expect(r.statusCode).toBe(201);
@@ -135,6 +144,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       order_reference: 'order-42',
       checkout_url: `http://gateway.test/checkout/${pi.id}`,
       success_url: 'https://shop.example/ok',
+      cancel_url: 'HTTP://shop.example/cancel',
       checkout_methods: ['WALLET', 'ADDRESS'],
       metadata: { cart: 'c1' },
       livemode: false,
@@ -173,6 +183,12 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       [{ amount: '1', expires_in_seconds: 2_592_001 }, 'expires_in_seconds'],
       [{ amount: '1', customer_email: 'nope' }, 'customer_email'],
       [{ amount: '1', success_url: 'not a uri' }, 'success_url'],
+      // Redirects are http(s) only: no script, data, file or app schemes.
+      [{ amount: '1', success_url: 'javascript:alert(document.cookie)' }, 'success_url'],
+      [{ amount: '1', success_url: 'data:text/html,<script>alert(1)</script>' }, 'success_url'],
+      [{ amount: '1', cancel_url: 'file:///etc/passwd' }, 'cancel_url'],
+      [{ amount: '1', cancel_url: 'shop-app://cancel' }, 'cancel_url'],
+      [{ amount: '1', cancel_url: 'ftp://shop.example/' }, 'cancel_url'],
       [{ amount: '1', metadata: { ['k'.repeat(41)]: 'v' } }, 'metadata'],
       [{ amount: '1', metadata: { k: 'v'.repeat(501) } }, 'metadata'],
       [{ amount: '1', metadata: { k: 1 } }, 'metadata'],

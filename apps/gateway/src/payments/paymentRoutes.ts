@@ -12,6 +12,18 @@ import { intentView, type Tenant } from './model.ts';
 import { getPaymentDetail, getPaymentIntent, listPayments, viewOptions } from './queries.ts';
 import { PAYMENT_STATUSES } from './status.ts';
 
+/**
+ * A redirect of the hosted checkout page: http(s) only. Any other scheme (javascript:, data:, file:, a custom app
+ * scheme) would run or open something in the customer's browser on Tender's origin.
+ */
+const RedirectUrl = (description: string) =>
+  Type.String({
+    format: 'uri',
+    maxLength: 2000,
+    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
+    description: `${description}: an http:// or https:// URL, max 2000 characters`,
+  });
+
 const tags = ['Payments'];
 const NETWORK_ID = '^[a-z0-9-]{2,40}$';
 const IsoUtc = (description: string) =>
@@ -50,8 +62,8 @@ export const CreateIntentBody = Type.Object(
       }),
     ),
     customer_email: Type.Optional(Type.String({ format: 'email', maxLength: 320 })),
-    success_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
-    cancel_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    success_url: Type.Optional(RedirectUrl('Where the checkout page sends the customer after payment')),
+    cancel_url: Type.Optional(RedirectUrl('Where the checkout page sends the customer who cancels')),
     metadata: Type.Optional(
       Type.Unsafe<Record<string, string>>({
         type: 'object',

@@ -61,33 +61,35 @@ export async function listPayments(
 ): Promise<{ object: 'list'; data: Record<string, unknown>[]; has_more: boolean; next_cursor: string | null }> {
   const limit = query.limit ?? 20;
   const q = query.q?.trim() || null;
-  const like = q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const params = [
-    t.merchantId,
-    t.environment,
-    query.status ?? null,
-    query.network ?? null,
-    query.from ? new Date(query.from) : null,
-    query.to ? new Date(query.to) : null,
-    query.cursor ? new Date(query.cursor) : null,
-    q,
-    like,
-    q ? q.toLowerCase() : null,
+  // Only the filters given become SQL, so that each statement text has a plan that uses its index: the tenant's
+  // (created_at desc, id desc) index for the list and the cursor (keyset), the status index for a status, and for
+  // a search the primary key, the trigram indexes of order_reference and description, and the exact indexes of
+  // deposit addresses and transaction hashes (a `$n is null or …` filter would hide every one of them from a
+  // generic plan).
+  const params: unknown[] = [t.merchantId, t.environment];
+  const p = (v: unknown) => `$${params.push(v)}`;
+  const conditions = ['i.merchant_id = $1', 'i.environment = $2'];
+  if (query.status) conditions.push(`i.status = ${p(query.status)}`);
+  if (query.network)
+    conditions.push(
+      `exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.network = ${p(query.network)})`,
+    );
+  if (query.from) conditions.push(`i.created_at >= ${p(new Date(query.from))}`);
+  if (query.to) conditions.push(`i.created_at < ${p(new Date(query.to))}`);
+  if (query.cursor) conditions.push(`i.created_at < ${p(new Date(query.cursor))}`);
+  if (q) {
+    const like = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const exact = p(q.toLowerCase());
     // Every network id: a search by deposit address probes the (network, address) index once per network.
-    networkRegistryOf(ctx).all.map((n) => n.id),
-  ];
-  const where = `i.merchant_id = $1 and i.environment = $2
-    and ($3::text is null or i.status = $3)
-    and ($4::text is null or exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.network = $4))
-    and ($5::timestamptz is null or i.created_at >= $5)
-    and ($6::timestamptz is null or i.created_at < $6)
-    and ($7::timestamptz is null or i.created_at < $7)
-    and ($8::text is null
-      or i.id = $8
-      or i.order_reference ilike $9
-      or i.description ilike $9
-      or i.id in (select d.payment_id from deposit_addresses d where d.network = any($11::text[]) and d.address = $10)
-      or exists (select 1 from chain_transfers c where c.payment_id = i.id and c.tx_hash = $10))`;
+    const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
+    conditions.push(`i.id in (
+      select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
+        and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})
+      union all select d.payment_id from deposit_addresses d where d.network = any(${networks}::text[]) and d.address = ${exact}
+      union all select c.payment_id from chain_transfers c where c.tx_hash = ${exact})`);
+  }
+  const where = conditions.join(' and ');
+  const at = `$${params.length + 1}`;
   const rows = await ctx.db.query<IntentRow>(
     `select ${INTENT_COLUMNS} from payment_intents i where ${where}
      order by i.created_at desc, i.id desc limit ${limit + 1}`,
@@ -103,12 +105,12 @@ export async function listPayments(
       else {
         // The whole page is one millisecond: return that millisecond entirely (rare; exceeds `limit`).
         page = await ctx.db.query<IntentRow>(
-          `select ${INTENT_COLUMNS} from payment_intents i where ${where} and i.created_at = $12
+          `select ${INTENT_COLUMNS} from payment_intents i where ${where} and i.created_at = ${at}
            order by i.id desc`,
           [...params, new Date(boundary)],
         );
         const [older] = await ctx.db.query(
-          `select 1 from payment_intents i where ${where} and i.created_at < $12 limit 1`,
+          `select 1 from payment_intents i where ${where} and i.created_at < ${at} limit 1`,
           [...params, new Date(boundary)],
         );
         hasMore = older !== undefined;

@@ -112,11 +112,29 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
         summary: 'Set the vault of a network',
         description:
           'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
-          'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only.',
+          'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
+          'The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit ' +
+          'factory of the network, or when it has code on that network (read with eth_getCode) and ' +
+          '`smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() ' +
+          'is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED ' +
+          'otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.',
         security: securityFor(owners),
         params: NetworkParams,
         body: Type.Object(
-          { address: Type.String({ pattern: '^0x[0-9a-fA-F]{40}$', description: '0x followed by 40 hex digits' }) },
+          {
+            address: Type.String({
+              pattern: '^0x[0-9a-fA-F]{40}$',
+              description: '0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase',
+            }),
+            smart_contract_wallet: Type.Optional(
+              Type.Boolean({
+                default: false,
+                description:
+                  'true declares the address a smart-contract wallet (a multisig or smart account that can send ' +
+                  'tokens): required for an address with code. Default false: the address must be an account without code.',
+              }),
+            ),
+          },
           { additionalProperties: false },
         ),
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 429) },
@@ -126,15 +144,22 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
       const p = principalOf(req);
       const t = tenant(p);
       const r = await ctx.db.tx(async (tx) => {
-        const res = await setVault(tx, ctx, t, req.params.network, req.body.address);
-        if (res.previous?.toLowerCase() !== res.vault.address.toLowerCase()) {
+        const res = await setVault(tx, ctx, t, req.params.network, req.body.address, {
+          smartContractWallet: req.body.smart_contract_wallet ?? false,
+        });
+        if (res.changed) {
           await audit(tx, {
             merchantId: t.merchantId,
             environment: t.environment,
             action: 'vault.set',
             actor: actorOf(p),
             target: { type: 'vault', id: req.params.network },
-            data: { network: req.params.network, address: res.vault.address, previous: res.previous },
+            data: {
+              network: req.params.network,
+              address: res.vault.address,
+              smart_contract_wallet: res.vault.smart_contract_wallet,
+              previous: res.previous,
+            },
             at: ctx.now(),
           });
         }

@@ -7,12 +7,14 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
+import { checkVaultAddress } from './vaultAddressCheck.ts';
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
 
 export interface VaultView {
   network: string;
   address: string;
+  smart_contract_wallet: boolean;
   created_at: string;
   updated_at: string;
 }
@@ -63,8 +65,14 @@ export async function loadIntentSettings(sql: Sql, t: Tenant): Promise<IntentSet
 
 export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Promise<SettlementSettings> {
   const [vaults, settings] = await Promise.all([
-    ctx.db.query<{ network: string; address: string; created_at: Date; updated_at: Date }>(
-      `select network, address, created_at, updated_at from merchant_vaults
+    ctx.db.query<{
+      network: string;
+      address: string;
+      smart_contract_wallet: boolean;
+      created_at: Date;
+      updated_at: Date;
+    }>(
+      `select network, address, smart_contract_wallet, created_at, updated_at from merchant_vaults
        where merchant_id = $1 and environment = $2 order by network`,
       [t.merchantId, t.environment],
     ),
@@ -78,6 +86,7 @@ export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Pro
     vaults: vaults.map((v) => ({
       network: v.network,
       address: getAddress(v.address),
+      smart_contract_wallet: v.smart_contract_wallet,
       created_at: v.created_at.toISOString(),
       updated_at: v.updated_at.toISOString(),
     })),
@@ -132,6 +141,15 @@ export function normalizeVaultAddress(address: string): string {
       details: [{ path: 'address', message: 'must be 0x followed by 40 hex digits' }],
     });
   }
+  // EIP-55: a mixed-case address carries a checksum, and a wrong one means a typo somewhere in it. It is refused,
+  // never normalised into a different, valid-looking address. All lowercase carries no checksum and stays accepted.
+  if (address !== address.toLowerCase() && !isAddress(address, { strict: true })) {
+    throw new GatewayError(
+      'VALIDATION_FAILED',
+      `${address} has a wrong EIP-55 checksum (the case of its letters does not match): check it for a typo, or send it all lowercase`,
+      { details: [{ path: 'address', message: 'has a wrong EIP-55 checksum' }] },
+    );
+  }
   if (getAddress(address) === zeroAddress) {
     throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
       details: [{ path: 'address', message: 'must not be the zero address' }],
@@ -140,35 +158,52 @@ export function normalizeVaultAddress(address: string): string {
   return address.toLowerCase();
 }
 
-/** Sets (or replaces) the vault of one network. Returns the vault and whether it changed. */
+/**
+ * Sets (or replaces) the vault of one network. Returns the vault and whether it changed. The address is checked on
+ * the chain first (checkVaultAddress): a contract is accepted only when declared a smart-contract wallet.
+ */
 export async function setVault(
   sql: Sql,
   ctx: GatewayContext,
   t: Tenant,
   network: string,
   address: string,
-): Promise<{ vault: VaultView; previous: string | null }> {
+  opts: { smartContractWallet?: boolean } = {},
+): Promise<{ vault: VaultView; previous: string | null; changed: boolean }> {
   assertNetworkOfEnvironment(ctx, t, network, 'network');
   const addr = normalizeVaultAddress(address);
-  const [prev] = await sql.query<{ address: string }>(
-    'select address from merchant_vaults where merchant_id = $1 and environment = $2 and network = $3 for update',
+  const smartContractWallet = opts.smartContractWallet ?? false;
+  await checkVaultAddress(ctx, { network: networkRegistryOf(ctx).get(network)!, address: addr, smartContractWallet });
+  const [prev] = await sql.query<{ address: string; smart_contract_wallet: boolean }>(
+    'select address, smart_contract_wallet from merchant_vaults where merchant_id = $1 and environment = $2 and network = $3 for update',
     [t.merchantId, t.environment, network],
   );
-  const [row] = await sql.query<{ network: string; address: string; created_at: Date; updated_at: Date }>(
-    `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, $2, $3, $4)
+  const [row] = await sql.query<{
+    network: string;
+    address: string;
+    smart_contract_wallet: boolean;
+    created_at: Date;
+    updated_at: Date;
+  }>(
+    `insert into merchant_vaults (merchant_id, environment, network, address, smart_contract_wallet)
+     values ($1, $2, $3, $4, $5)
      on conflict (merchant_id, environment, network) do update set address = excluded.address,
-       updated_at = case when merchant_vaults.address = excluded.address then merchant_vaults.updated_at else now() end
-     returning network, address, created_at, updated_at`,
-    [t.merchantId, t.environment, network, addr],
+       smart_contract_wallet = excluded.smart_contract_wallet,
+       updated_at = case when (merchant_vaults.address, merchant_vaults.smart_contract_wallet)
+         = (excluded.address, excluded.smart_contract_wallet) then merchant_vaults.updated_at else now() end
+     returning network, address, smart_contract_wallet, created_at, updated_at`,
+    [t.merchantId, t.environment, network, addr, smartContractWallet],
   );
   return {
     vault: {
       network: row!.network,
       address: getAddress(row!.address),
+      smart_contract_wallet: row!.smart_contract_wallet,
       created_at: row!.created_at.toISOString(),
       updated_at: row!.updated_at.toISOString(),
     },
     previous: prev ? getAddress(prev.address) : null,
+    changed: prev?.address !== addr || prev.smart_contract_wallet !== smartContractWallet,
   };
 }
 

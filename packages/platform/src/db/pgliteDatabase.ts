@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
 
@@ -12,6 +13,8 @@ export async function openPglite(
   const pg = new PGlite({
     ...(opts.dataDir ? { dataDir: opts.dataDir } : {}),
     ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    // Extensions the migrations create (PostgreSQL ships them as contrib modules).
+    extensions: { pg_trgm },
     // Match postgres.js: int8 and numeric as strings (exact), timestamps as Date.
     parsers: { [types.INT8]: (v: string) => v, [types.NUMERIC]: (v: string) => v },
   });

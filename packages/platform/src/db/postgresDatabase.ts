@@ -1,4 +1,5 @@
 import postgres from 'postgres';
+import { ConfigError } from '../config/loadConfig.ts';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
 
@@ -18,6 +19,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     onnotice: () => {},
     connection: { search_path: schema, application_name: 'tender' },
   });
+  await probe(sql, opts.url);
   if (schema !== 'public') await sql.unsafe(`create schema if not exists ${schema}`);
 
   const wrap = (s: postgres.Sql | postgres.TransactionSql): Sql => ({
@@ -48,6 +50,32 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     channel: (name) => `${prefix}${name}`,
     close: () => sql.end({ timeout: 5 }),
   };
+}
+
+/**
+ * postgres.js connects lazily, so a wrong or unreachable DATABASE_URL would first surface as a stack trace from
+ * whatever query runs first. One round trip at open turns it into a configuration problem instead, in the same
+ * one-message style as the other start checks. The message names host, port and database, never credentials.
+ */
+async function probe(sql: postgres.Sql, url: string): Promise<void> {
+  try {
+    await sql.unsafe('select 1');
+  } catch (err) {
+    await sql.end({ timeout: 0 }).catch(() => {});
+    const e = err as { code?: string; message?: string };
+    throw new ConfigError([
+      `DATABASE_URL: cannot connect to ${whereOf(url)} (${e.code ?? 'error'}: ${e.message ?? err})`,
+    ]);
+  }
+}
+
+function whereOf(raw: string): string {
+  try {
+    const u = new URL(raw);
+    return `${u.hostname}:${u.port || '5432'}${u.pathname}`;
+  } catch {
+    return 'the configured server';
+  }
 }
 
 /** bigint goes over the wire as text so that numeric(78,0) columns take any amount exactly. */

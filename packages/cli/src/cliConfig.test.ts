@@ -1,0 +1,56 @@
+import { ConfigError } from '@tender/platform';
+import { describe, expect, it } from 'vitest';
+import { loadTenderConfig } from './cliConfig.ts';
+
+/** A production environment that passes every check; each test breaks one thing in it. */
+const production = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://tender@db.internal:5432/tender',
+  SECRET_BOX_KEYS: `k1:${'ab'.repeat(32)}`,
+  GATEWAY_PUBLIC_URL: 'https://pay.example.com',
+  AGENTS_PUBLIC_URL: 'https://agents.example.com',
+};
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadTenderConfig(env);
+    return [];
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+}
+
+describe('loadTenderConfig production rules', () => {
+  it('accepts a production configuration with https public URLs', () => {
+    expect(problemsOf(production)).toEqual([]);
+  });
+
+  it.each(['GATEWAY_PUBLIC_URL', 'AGENTS_PUBLIC_URL', 'DASHBOARD_URL'])(
+    'refuses an http:// %s in production, in one message naming the variable',
+    (env) => {
+      const problems = problemsOf({ ...production, [env]: 'http://plain.example.com' });
+      expect(problems).toEqual([`${env} must use https in the production profile, got http`]);
+      expect(() => loadTenderConfig({ ...production, [env]: 'http://plain.example.com' })).toThrow(
+        /^Tender cannot start: the configuration has 1 problem\(s\):/,
+      );
+    },
+  );
+
+  it('refuses WEBHOOK_TEST_ALLOW_LOOPBACK=true in production', () => {
+    expect(problemsOf({ ...production, WEBHOOK_TEST_ALLOW_LOOPBACK: 'true' })).toEqual([
+      expect.stringMatching(/^WEBHOOK_TEST_ALLOW_LOOPBACK must not be enabled in the production profile/),
+    ]);
+    expect(problemsOf({ ...production, WEBHOOK_TEST_ALLOW_LOOPBACK: 'false' })).toEqual([]);
+  });
+
+  it('still allows http:// public URLs and loopback webhooks in the dev profile', () => {
+    expect(
+      problemsOf({
+        GATEWAY_PUBLIC_URL: 'http://127.0.0.1:4000',
+        AGENTS_PUBLIC_URL: 'http://127.0.0.1:4100',
+        WEBHOOK_TEST_ALLOW_LOOPBACK: 'true',
+      }),
+    ).toEqual([]);
+  });
+});
