@@ -27,6 +27,10 @@ async function main(argv: string[]): Promise<void> {
       const started = Date.now();
       const tender = await startTender(config);
       tender.shutdown.installSignalHandlers();
+      void tender.fatal.then(async () => {
+        await tender.shutdown.shutdown();
+        process.exit(1);
+      });
       printStartBanner(tender.devJson, tender.summary, resolve(config.home), Date.now() - started);
       return;
     }

@@ -23,6 +23,12 @@ export interface RunningTender {
   devJson: DevJson;
   summary: string[];
   shutdown: Shutdown;
+  /**
+   * Resolves with the reason when the process cannot go on (the devnet's anvil died under it): the caller stops
+   * and exits non-zero, so that a supervisor restarts it with its chain (the restart reconciles the database with
+   * whatever the chain kept). Never resolves otherwise.
+   */
+  fatal: Promise<Error>;
 }
 
 /** Devnet mnemonic accounts with a role in the dev profile (0 deploys, 1 is the dev vault, 8 the gateway's relayer). */
@@ -52,9 +58,18 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     if (applied.length) logger.info({ applied }, 'migrations applied');
 
     let chain: DevChain | undefined;
+    let fatal: Promise<Error> = new Promise(() => undefined);
     if (config.devnet) {
       chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
       shutdown.add('devnet', () => chain!.stop());
+      fatal = new Promise<Error>((resolve) => {
+        void chain!.exited.then((exit) => {
+          if (shutdown.stopping) return;
+          const err = new Error(`the devnet (anvil) exited unexpectedly (${JSON.stringify(exit)}); Tender stops`);
+          logger.error({ exit }, err.message);
+          resolve(err);
+        });
+      });
     }
     const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
 
@@ -78,7 +93,10 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     const gateway = await createGatewayServer(gatewayCtx);
     await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
     shutdown.add('gateway http', () => gateway.close());
-    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, { webhookConcurrency: config.webhookConcurrency });
+    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, {
+      webhookConcurrency: config.webhookConcurrency,
+      ...(chain ? { persistChain: { devnet: () => chain!.persist() } } : {}),
+    });
     shutdown.add('gateway workers', () => gatewayWorkers.stop());
 
     const devGateway: Record<string, unknown> = {};
@@ -121,7 +139,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       ...(chain ? { devnet: chain.devJson() } : {}),
     };
     if (config.profile === 'dev') await writeDevJson(home, devJson);
-    return { db, devJson, summary, shutdown };
+    return { db, devJson, summary, shutdown, fatal };
   } catch (err) {
     await shutdown.shutdown();
     throw err;

@@ -60,7 +60,8 @@ export async function loadFacts(
       [intent.id],
     ),
     tx.query<{ state: string }>(
-      `select state from settlements where payment_id = $1 and purpose = 'payment' and state <> 'pending'
+      `select state from settlements
+       where payment_id = $1 and purpose = 'payment' and state in ('submitted', 'succeeded', 'failed')
        order by created_at, attempt`,
       [intent.id],
     ),

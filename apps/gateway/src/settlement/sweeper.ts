@@ -22,6 +22,7 @@ import type { Sql } from '@tender/platform';
 import {
   createPublicClient,
   decodeEventLog,
+  erc20Abi,
   encodeFunctionData,
   http,
   type Hex,
@@ -46,7 +47,7 @@ export interface SettlementRow {
   deposit_address: string;
   vault: string;
   salt: string;
-  state: 'pending' | 'submitted' | 'succeeded' | 'failed';
+  state: 'pending' | 'submitted' | 'succeeded' | 'failed' | 'voided';
   relayer: string | null;
   nonce: string | null;
   tx_hash: string | null;
@@ -85,7 +86,7 @@ export function sweepHandler(ctx: GatewayContext, opts: SweepOptions = {}) {
 export async function runSweep(ctx: GatewayContext, settlementId: string, opts: SweepOptions = {}): Promise<void> {
   const [s] = await ctx.db.query<SettlementRow>('select * from settlements where id = $1', [settlementId]);
   if (!s) throw new PermanentJobError(`settlement ${settlementId} does not exist`);
-  if (s.state === 'succeeded' || s.state === 'failed') return;
+  if (s.state === 'succeeded' || s.state === 'failed' || s.state === 'voided') return;
   const net = networkRegistryOf(ctx).get(s.network);
   const checkEvery = opts.checkEveryMs ?? Math.max(250, Math.round((net?.blockTimeSeconds ?? 2) * 1000));
   if (!net?.available || !net.factory || !net.rpcUrl) {
@@ -96,6 +97,7 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   }
   const client = clientOf(net);
   if (s.state === 'pending') {
+    if (await nothingToSweep(ctx, client, s)) return;
     try {
       await submit(ctx, client, net, s);
     } catch (err) {
@@ -117,6 +119,45 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   if (s.purpose === 'payment') await announce(ctx, s, 'sweep_submitted');
   const finished = await check(ctx, client, net, s, opts);
   if (!finished) throw new RetryLaterError(checkEvery, 'sweep not mined yet');
+}
+
+/**
+ * A sweep never "succeeds" with 0 units: before signing, the deposit address must hold the token. When it holds
+ * none, either the funds were already moved into the vault (a settlement transfer is recorded: this attempt ends
+ * failed, with no retry, and the payment settles from that transfer), or the database is ahead of the chain (its
+ * incoming transfer is not on the chain any more): the attempt waits, without signing, for the watcher to bring
+ * the two back together (watcher/chainAgreement.ts).
+ */
+async function nothingToSweep(ctx: GatewayContext, client: PublicClient, s: SettlementRow): Promise<boolean> {
+  const balance = await client.readContract({
+    address: s.token as Hex,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [s.deposit_address as Hex],
+  });
+  if (balance > 0n) return false;
+  const [moved] = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from chain_transfers
+     where payment_id = $1 and network = $2 and kind = 'settlement' and token = $3 and not removed`,
+    [s.payment_id, s.network, s.token],
+  );
+  if (s.purpose === 'recovery' || (moved?.n ?? 0) > 0) {
+    await finish(ctx, s, 'failed', {
+      error: 'nothing to sweep: the deposit address holds none of the token',
+      from: ['pending'],
+      retry: false,
+    });
+    return true;
+  }
+  ctx.logger.error(
+    { settlement: s.id, payment: s.payment_id, network: s.network },
+    'sweep: the payment is recorded as paid but its deposit address holds nothing: the database is ahead of the ' +
+      'chain; the sweep waits for the watcher to reconcile',
+  );
+  throw new RetryLaterError(
+    30_000,
+    'the deposit address holds nothing; waiting for the chain and the database to agree',
+  );
 }
 
 async function submit(ctx: GatewayContext, client: PublicClient, net: GatewayNetwork, s: SettlementRow): Promise<void> {
@@ -245,13 +286,16 @@ async function check(
     if (receipt) break;
   }
   if (receipt) {
-    const ok = receipt.status === 'success';
-    const amount = ok ? sweptAmount(receipt, net) : null;
+    const mined = receipt.status === 'success';
+    const amount = mined ? sweptAmount(receipt, net) : null;
+    // Mined but moved nothing (the address was emptied before it): not a success. The next attempt's balance
+    // check tells a finished settlement from a database that is ahead of the chain.
+    const ok = mined && amount !== null && amount > 0n;
     await finish(ctx, s, ok ? 'succeeded' : 'failed', {
       txHash: receipt.transactionHash.toLowerCase(),
       block: receipt.blockNumber,
       amount,
-      error: ok ? null : 'the sweep transaction reverted',
+      error: ok ? null : mined ? 'the sweep moved 0 units' : 'the sweep transaction reverted',
       retryDelayMs: opts.retryDelayMs,
     });
     return true;
@@ -363,6 +407,8 @@ async function finish(
     from?: readonly string[];
     /** The signed transaction never left: give its nonce back if nothing was signed after it. */
     releaseNonce?: boolean;
+    /** A failed attempt schedules the next one unless false. */
+    retry?: boolean;
   },
 ): Promise<void> {
   await ctx.db.tx(async (tx) => {
@@ -387,7 +433,7 @@ async function finish(
         data: { settlement_id: s.id, tx_hash: r.txHash ?? s.tx_hash, error: r.error },
       });
     }
-    if (state === 'failed') {
+    if (state === 'failed' && r.retry !== false) {
       // The next attempt, after a backoff. The failed one stays on record (GET /v1/payments/{id} attempts).
       const delay = (r.retryDelayMs ?? sweepRetryBackoff)(s.attempt, undefined);
       await ensureSweep(
