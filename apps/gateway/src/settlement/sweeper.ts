@@ -2,7 +2,7 @@
 // forwarder if needed and moves its whole token balance into the vault. The forwarder can pay only the vault it
 // was created for, so a sweep is safe to repeat and safe for anyone to trigger; the relayer only pays gas.
 //
-// One sweep attempt = one `settlements` row, driven by one job (queue gateway.sweep, key per payment, network,
+// One sweep attempt = one `settlements` row, driven by one job (queue gateway.sweep.<network>, key per payment, network,
 // token, purpose and attempt). Its states:
 //   pending   -> submitted   signed under the relayer's nonce lock and persisted BEFORE broadcast (a crash after
 //                            the commit rebroadcasts the same raw transaction, never signs a second one)
@@ -13,7 +13,10 @@
 //   submitted -> submitted   not mined after SWEEP_STUCK_BLOCKS blocks: replaced with the same nonce and higher
 //                            fees (+25%, at least the current estimate); every signed transaction is kept in
 //                            settlement_txs and any of them may be the one that gets mined
-// The job re-runs itself (RetryLaterError) every block or so while the attempt is submitted.
+// The job re-runs itself (DeferJobError) every block or so while the attempt is submitted. Waiting (not mined yet,
+// the network or its relayer missing here, a chain that does not hold the funds yet) never uses up an attempt: only
+// a step that fails (an RPC error) does. A process claims only the sweep queues of networks it can serve
+// (sweepQueue(network), payments/jobQueues.ts), so a process without a network leaves its sweeps to one with it.
 //
 // Nonces: allocated under a row lock on relayer_nonces (one per network and relayer), so processes never sign two
 // transactions with one nonce. The chain's pending nonce is the floor; when the relayer has no other transaction in
@@ -33,7 +36,7 @@ import { depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import { networkRegistryOf, type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
-import { RetryLaterError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
+import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 
 export interface SettlementRow {
   id: string;
@@ -82,7 +85,7 @@ export function sweepHandler(ctx: GatewayContext, opts: SweepOptions = {}) {
   };
 }
 
-/** One step of a sweep; resolves when the attempt is finished (succeeded or failed), else throws RetryLaterError. */
+/** One step of a sweep; resolves when the attempt is finished (succeeded or failed), else throws DeferJobError. */
 export async function runSweep(ctx: GatewayContext, settlementId: string, opts: SweepOptions = {}): Promise<void> {
   const [s] = await ctx.db.query<SettlementRow>('select * from settlements where id = $1', [settlementId]);
   if (!s) throw new PermanentJobError(`settlement ${settlementId} does not exist`);
@@ -90,10 +93,10 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   const net = networkRegistryOf(ctx).get(s.network);
   const checkEvery = opts.checkEveryMs ?? Math.max(250, Math.round((net?.blockTimeSeconds ?? 2) * 1000));
   if (!net?.available || !net.factory || !net.rpcUrl) {
-    throw new RetryLaterError(60_000, `network ${s.network} is unavailable; the sweep waits`);
+    throw new DeferJobError(60_000, `network ${s.network} is unavailable; the sweep waits`);
   }
   if (!net.relayer) {
-    throw new RetryLaterError(60_000, `no relayer key for ${s.network} (RELAYER_PRIVATE_KEY); the sweep waits`);
+    throw new DeferJobError(60_000, `no relayer key for ${s.network} (RELAYER_PRIVATE_KEY); the sweep waits`);
   }
   const client = clientOf(net);
   if (s.state === 'pending') {
@@ -114,11 +117,11 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
       });
       return;
     }
-    throw new RetryLaterError(checkEvery, 'sweep submitted; checking for its receipt');
+    throw new DeferJobError(checkEvery, 'sweep submitted; checking for its receipt');
   }
   if (s.purpose === 'payment') await announce(ctx, s, 'sweep_submitted');
   const finished = await check(ctx, client, net, s, opts);
-  if (!finished) throw new RetryLaterError(checkEvery, 'sweep not mined yet');
+  if (!finished) throw new DeferJobError(checkEvery, 'sweep not mined yet');
 }
 
 /**
@@ -154,10 +157,7 @@ async function nothingToSweep(ctx: GatewayContext, client: PublicClient, s: Sett
     'sweep: the payment is recorded as paid but its deposit address holds nothing: the database is ahead of the ' +
       'chain; the sweep waits for the watcher to reconcile',
   );
-  throw new RetryLaterError(
-    30_000,
-    'the deposit address holds nothing; waiting for the chain and the database to agree',
-  );
+  throw new DeferJobError(30_000, 'the deposit address holds nothing; waiting for the chain and the database to agree');
 }
 
 async function submit(ctx: GatewayContext, client: PublicClient, net: GatewayNetwork, s: SettlementRow): Promise<void> {

@@ -2,7 +2,7 @@
 // than the database) the lost facts are rolled back and announced; on a real network, final facts that the chain no
 // longer holds are an incident: degraded, loud, and no status moves.
 import { anvilRequest, type DevnetClient } from '@tender/evm';
-import { RetryLaterError } from '@tender/platform';
+import { DeferJobError } from '@tender/platform';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
@@ -30,7 +30,7 @@ async function sweepUntilDone(settlementId: string): Promise<void> {
       await runSweep(h.ctx, settlementId, { checkEveryMs: 10, retryDelayMs: () => 0 });
       return;
     } catch (err) {
-      if (!(err instanceof RetryLaterError)) throw err;
+      if (!(err instanceof DeferJobError)) throw err;
       await h.mine(1);
     }
   }
@@ -162,7 +162,7 @@ describe(`the database and the chain agree (${process.env.DATABASE_URL ? 'postgr
     const [sweep] = await paymentSweeps(id);
     // The chain loses the payment, and the sweep job runs before the watcher has noticed.
     expect(await revertTo(h.payer, snap)).toBe(true);
-    await expect(runSweep(h.ctx, sweep!.id, { checkEveryMs: 10 })).rejects.toBeInstanceOf(RetryLaterError);
+    await expect(runSweep(h.ctx, sweep!.id, { checkEveryMs: 10 })).rejects.toBeInstanceOf(DeferJobError);
     expect((await paymentSweeps(id))[0]).toMatchObject({ state: 'pending', amount_units: null });
     // The watcher reconciles: the payment is no longer paid and its unsent sweep is voided, not failed.
     await h.watcher.stop();

@@ -9,7 +9,7 @@ import { listEvents } from '../outbox/events.ts';
 import { expirePayment } from '../payments/expiry.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import { ensureSweep } from '../payments/recompute.ts';
-import { RetryLaterError } from '@tender/platform';
+import { DeferJobError } from '@tender/platform';
 
 let h: ChainHarness;
 beforeAll(async () => {
@@ -326,7 +326,7 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
         await runSweep(h.ctx, settlementId, { checkEveryMs: 10 });
         return;
       } catch (err) {
-        if (!(err instanceof RetryLaterError)) throw err;
+        if (!(err instanceof DeferJobError)) throw err;
       }
     }
     throw new Error('sweep did not finish');

@@ -34,7 +34,7 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
 import { enqueue } from '@tender/platform';
-import { SWEEP_QUEUE } from '../payments/queues.ts';
+import { sweepQueue } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import { checkAgreement } from './chainAgreement.ts';
@@ -408,7 +408,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       const reopened = await reopenOrphanedSweeps(tx, net.id, a);
       for (const s of reopened) {
         await enqueue(tx, {
-          queue: SWEEP_QUEUE,
+          queue: sweepQueue(net.id),
           payload: { settlementId: s.id },
           idempotencyKey: `sweep-recheck:${s.id}:${a}`,
           maxAttempts: 1000,
