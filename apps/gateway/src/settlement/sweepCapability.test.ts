@@ -48,7 +48,7 @@ describe(`sweeps and the processes that can send them (${process.env.DATABASE_UR
     // It starts first, polls eagerly and has slots to spare: before the fix it claimed every sweep and burnt an
     // attempt a minute on each.
     workers.push(await startGatewayWorkers(blind, { watchers: false, jobConcurrency: 16, jobPollMs: 50 }));
-    const paid: { id: string; depositAddress: string }[] = [];
+    const paid: Awaited<ReturnType<ChainHarness['createIntent']>>[] = [];
     for (let i = 0; i < 6; i++) paid.push(await h.createIntent({ amount: String(i + 1) }));
     for (const [i, p] of paid.entries()) await h.pay(p.depositAddress, String(i + 1));
     await h.mine(2);
