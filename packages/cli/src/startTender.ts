@@ -10,13 +10,26 @@ import {
   startGatewayWorkers,
   type GatewayContext,
 } from '@tender/gateway';
-import { createLogger, migrate, openDatabase, SecretBox, Shutdown, type Database, type Logger } from '@tender/platform';
+import {
+  checkSecretBoxCanary,
+  createLogger,
+  migrate,
+  openDatabase,
+  SecretBox,
+  SecretBoxMismatchError,
+  Shutdown,
+  type Database,
+  type Logger,
+} from '@tender/platform';
 import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
 import { devSecretKeys } from './devSecretKeys.ts';
 import { writeDevJson, type DevJson } from './devJson.ts';
 import { startDevChain, type DevChain } from './devChain.ts';
+import { acquireDevnetOwnerLock } from './devnetOwnerLock.ts';
+import { acquireHomeLock } from './homeLock.ts';
+import { StartRefusedError } from './startRefusedError.ts';
 
 export interface RunningTender {
   db: Database;
@@ -48,6 +61,11 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
   const summary: string[] = [];
 
   try {
+    // The home's PGlite directory and devnet state belong to one process (homeLock.ts).
+    if (!config.databaseUrl || config.devnet) {
+      const lock = acquireHomeLock(home);
+      shutdown.add('home lock', async () => lock.release());
+    }
     const db = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : join(home, 'pglite'),
@@ -56,13 +74,32 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     shutdown.add('database', () => db.close());
     const applied = await migrate(db, await allMigrations());
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    // Every process of a deployment must open the secrets the database holds: checked before anything runs.
+    const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
+    try {
+      await checkSecretBoxCanary(db, secretBox);
+    } catch (err) {
+      if (err instanceof SecretBoxMismatchError) throw new StartRefusedError(err.message);
+      throw err;
+    }
 
     let chain: DevChain | undefined;
     let fatal: Promise<Error> = new Promise(() => undefined);
     if (config.devnet) {
+      // One devnet per database, across homes and machines (devnetOwnerLock.ts).
+      if (config.databaseUrl) {
+        const owner = await acquireDevnetOwnerLock({ url: config.databaseUrl });
+        shutdown.add('devnet owner lock', () => owner.release());
+        fatal = owner.lost;
+      }
+      const lockLost = fatal;
       chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
       shutdown.add('devnet', () => chain!.stop());
       fatal = new Promise<Error>((resolve) => {
+        void lockLost.then((err) => {
+          if (!shutdown.stopping) logger.error({ err }, err.message);
+          resolve(err);
+        });
         void chain!.exited.then((exit) => {
           if (shutdown.stopping) return;
           const err = new Error(`the devnet (anvil) exited unexpectedly (${JSON.stringify(exit)}); Tender stops`);
@@ -71,7 +108,6 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
         });
       });
     }
-    const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
 
     // Gateway.
     const gatewayUrl = config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`;
