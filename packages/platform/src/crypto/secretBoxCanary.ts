@@ -7,7 +7,7 @@
 //   - the current key, if new (a rotation), is added to the canary once an older key has opened it.
 import { randomBytes } from 'node:crypto';
 import type { Sql } from '../db/database.ts';
-import { SecretBox, SecretBoxError } from './secretBox.ts';
+import { SecretBoxError, type SecretBox } from './secretBox.ts';
 
 const CANARY_KEY = 'secret-box.canary';
 const CONTEXT = 'secret-box-canary';
