@@ -5,6 +5,10 @@ import type { Database, Logger } from '@tender/platform';
 export interface DevChain {
   manifest: DevnetManifest;
   devJson(): Record<string, unknown>;
+  /** Writes the chain's state file now (see Devnet.persist). */
+  persist(): Promise<void>;
+  /** Settles when anvil exits. */
+  exited: Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +67,8 @@ export async function startDevChain(opts: {
       accounts: manifest.accounts,
       mnemonic: 'test test test test test test test test test test test junk',
     }),
+    persist: () => devnet.persist(),
+    exited: devnet.exited,
     stop: () => devnet.stop(),
   };
 }

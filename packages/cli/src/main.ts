@@ -5,6 +5,7 @@ import { loadTenderConfig } from './cliConfig.ts';
 import { printStartBanner } from './printStartBanner.ts';
 import { startTender } from './startTender.ts';
 import { runDevnet } from './runDevnet.ts';
+import { StartRefusedError } from './startRefusedError.ts';
 
 const USAGE = `Usage: tender <command>
 
@@ -27,6 +28,10 @@ async function main(argv: string[]): Promise<void> {
       const started = Date.now();
       const tender = await startTender(config);
       tender.shutdown.installSignalHandlers();
+      void tender.fatal.then(async () => {
+        await tender.shutdown.shutdown();
+        process.exit(1);
+      });
       printStartBanner(tender.devJson, tender.summary, resolve(config.home), Date.now() - started);
       return;
     }
@@ -53,6 +58,8 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
+  } else if (err instanceof StartRefusedError) {
+    process.stderr.write(`tender: ${err.message}\n`);
   } else {
     process.stderr.write(`tender: ${(err as Error)?.stack ?? String(err)}\n`);
   }

@@ -11,11 +11,13 @@ import {
   type GatewayContext,
 } from '@tender/gateway';
 import {
+  checkSecretBoxCanary,
   createLogger,
   httpTransportOf,
   migrate,
   openDatabase,
   SecretBox,
+  SecretBoxMismatchError,
   Shutdown,
   type Database,
   type Logger,
@@ -26,12 +28,21 @@ import type { TenderConfig } from './cliConfig.ts';
 import { devSecretKeys } from './devSecretKeys.ts';
 import { readDevJson, writeDevJson, type DevJson } from './devJson.ts';
 import { startDevChain, type DevChain } from './devChain.ts';
+import { acquireDevnetOwnerLock } from './devnetOwnerLock.ts';
+import { acquireHomeLock } from './homeLock.ts';
+import { StartRefusedError } from './startRefusedError.ts';
 
 export interface RunningTender {
   db: Database;
   devJson: DevJson;
   summary: string[];
   shutdown: Shutdown;
+  /**
+   * Resolves with the reason when the process cannot go on (the devnet's anvil died under it): the caller stops
+   * and exits non-zero, so that a supervisor restarts it with its chain (the restart reconciles the database with
+   * whatever the chain kept). Never resolves otherwise.
+   */
+  fatal: Promise<Error>;
 }
 
 /** Devnet mnemonic accounts with a role in the dev profile (0 deploys, 1 is the dev vault, 8 the gateway's relayer). */
@@ -51,6 +62,11 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
   const summary: string[] = [];
 
   try {
+    // The home's PGlite directory and devnet state belong to one process (homeLock.ts).
+    if (!config.databaseUrl || config.devnet) {
+      const lock = acquireHomeLock(home);
+      shutdown.add('home lock', async () => lock.release());
+    }
     const db = await openDatabase({
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : join(home, 'pglite'),
@@ -59,13 +75,40 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     shutdown.add('database', () => db.close());
     const applied = await migrate(db, await allMigrations());
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    // Every process of a deployment must open the secrets the database holds: checked before anything runs.
+    const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
+    try {
+      await checkSecretBoxCanary(db, secretBox);
+    } catch (err) {
+      if (err instanceof SecretBoxMismatchError) throw new StartRefusedError(err.message);
+      throw err;
+    }
 
     let chain: DevChain | undefined;
+    let fatal: Promise<Error> = new Promise(() => undefined);
     if (config.devnet) {
+      // One devnet per database, across homes and machines (devnetOwnerLock.ts).
+      if (config.databaseUrl) {
+        const owner = await acquireDevnetOwnerLock({ url: config.databaseUrl });
+        shutdown.add('devnet owner lock', () => owner.release());
+        fatal = owner.lost;
+      }
+      const lockLost = fatal;
       chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
       shutdown.add('devnet', () => chain!.stop());
+      fatal = new Promise<Error>((resolve) => {
+        void lockLost.then((err) => {
+          if (!shutdown.stopping) logger.error({ err }, err.message);
+          resolve(err);
+        });
+        void chain!.exited.then((exit) => {
+          if (shutdown.stopping) return;
+          const err = new Error(`the devnet (anvil) exited unexpectedly (${JSON.stringify(exit)}); Tender stops`);
+          logger.error({ exit }, err.message);
+          resolve(err);
+        });
+      });
     }
-    const secretBox = new SecretBox(config.secretKeys ?? (await devSecretKeys(home)));
 
     // Gateway.
     const gatewayUrl = config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`;
@@ -87,7 +130,10 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     const gateway = await createGatewayServer(gatewayCtx, { transport: httpTransportOf(config) });
     await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
     shutdown.add('gateway http', () => gateway.close());
-    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, { webhookConcurrency: config.webhookConcurrency });
+    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, {
+      webhookConcurrency: config.webhookConcurrency,
+      ...(chain ? { persistChain: { devnet: () => chain!.persist() } } : {}),
+    });
     shutdown.add('gateway workers', () => gatewayWorkers.stop());
 
     const devGateway: Record<string, unknown> = {};
@@ -134,7 +180,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       ...(chain ? { devnet: chain.devJson() } : {}),
     };
     if (config.profile === 'dev') await writeDevJson(home, devJson);
-    return { db, devJson, summary, shutdown };
+    return { db, devJson, summary, shutdown, fatal };
   } catch (err) {
     await shutdown.shutdown();
     throw err;

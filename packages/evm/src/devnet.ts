@@ -56,6 +56,12 @@ export interface Devnet {
   manifestFile?: string;
   /** Settles when anvil has exited (after stop(), or if it dies). */
   exited: Promise<AnvilExit>;
+  /**
+   * Writes the chain state to `stateFile` now (atomically: a temporary file renamed over it), so that a crash of
+   * anvil, of this process or of both loses nothing up to this moment. Calls made while one is running share the
+   * next one. Without `stateFile`, does nothing.
+   */
+  persist(): Promise<void>;
   /** Stops anvil: SIGTERM (it writes its state), SIGKILL after `timeoutMs` (default 10 s). Idempotent. */
   stop(timeoutMs?: number): Promise<void>;
 }
@@ -109,7 +115,29 @@ export async function startDevnet(options: StartDevnetOptions = {}): Promise<Dev
     }
     if (manifestFile) writeDevnetManifest(manifestFile, manifest);
     if (blockTime > 0) await client.setIntervalMining({ interval: blockTime });
+    // One dump at a time; a call during a dump waits for it and then asks for a fresh one (its blocks may be newer
+    // than what the running dump captured). Concurrent callers share that second dump.
+    let running: Promise<void> | undefined;
+    let queued: Promise<void> | undefined;
+    const persist = (): Promise<void> => {
+      if (!stateFile) return Promise.resolve();
+      if (queued) return queued;
+      if (running) {
+        queued = running
+          .catch(() => undefined)
+          .then(() => {
+            queued = undefined;
+            return persist();
+          });
+        return queued;
+      }
+      running = dumpState(client, stateFile).finally(() => {
+        running = undefined;
+      });
+      return running;
+    };
     return {
+      persist,
       rpcUrl: anvil.rpcUrl,
       chainId: identity.chainId,
       manifest,

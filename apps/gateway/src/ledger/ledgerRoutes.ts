@@ -47,7 +47,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         summary: 'Settlements into the vault',
         description:
           'Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or ' +
-          'foreign funds moved into the vault. state pending, submitted, succeeded (mined) or failed (retried as a new attempt).',
+          'foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).',
         security: securityFor(accepts),
         querystring: Limit,
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },

@@ -11,7 +11,7 @@ import { networkRegistryOf } from '../networks/registry.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
 import { enqueue } from '@tender/platform';
-import { SWEEP_QUEUE } from './queues.ts';
+import { sweepQueue } from './queues.ts';
 import {
   deriveStatus,
   isConfirmedStatus,
@@ -60,7 +60,8 @@ export async function loadFacts(
       [intent.id],
     ),
     tx.query<{ state: string }>(
-      `select state from settlements where payment_id = $1 and purpose = 'payment' and state <> 'pending'
+      `select state from settlements
+       where payment_id = $1 and purpose = 'payment' and state in ('submitted', 'succeeded', 'failed')
        order by created_at, attempt`,
       [intent.id],
     ),
@@ -252,7 +253,7 @@ export async function ensureSweep(
     ],
   );
   await enqueue(tx, {
-    queue: SWEEP_QUEUE,
+    queue: sweepQueue(network),
     payload: { settlementId: id },
     idempotencyKey: `sweep:${intent.id}:${network}:${purpose}:${token.toLowerCase()}:${attempt}`,
     runAt,

@@ -111,6 +111,14 @@ describe('transitionEvents', () => {
     expect(transitionEvents('DETECTED', 'AWAITING_PAYMENT')).toEqual([]);
     expect(transitionEvents('PAID', 'PAID')).toEqual([]);
   });
+
+  it('announces a step back out of the paid family or out of SETTLED (a devnet that lost blocks)', () => {
+    expect(transitionEvents('SETTLED', 'AWAITING_PAYMENT')).toEqual(['payment.reversed']);
+    expect(transitionEvents('PAID', 'EXPIRED')).toEqual(['payment.reversed', 'payment.expired']);
+    expect(transitionEvents('SETTLED', 'SETTLEMENT_FAILED')).toEqual(['settlement.reversed', 'settlement.failed']);
+    expect(transitionEvents('SETTLED', 'PAID')).toEqual(['settlement.reversed']);
+    expect(transitionEvents('SETTLEMENT_PENDING', 'PAID')).toEqual([]);
+  });
 });
 
 // ---- Model-based: random sequences of facts as the watcher, the sweeper and the clock would produce them. ----

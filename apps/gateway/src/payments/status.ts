@@ -56,7 +56,10 @@
 //                    not when we saw them (LATE_PAYMENT only goes on to PAID or OVERPAID: its late funds stay final)
 //   INVALID_ASSET -> DETECTED | CONFIRMING | PAID | OVERPAID (official funds came after all)
 //                 -> UNDERPAID | LATE_PAYMENT (official funds after expiry); the foreign funds stay a fact
-// Final facts never disappear, so once PAID or OVERPAID a payment never goes back to an unpaid state.
+// Final facts never disappear on a real network, so there once PAID or OVERPAID a payment never goes back to an unpaid
+// state. The devnet is the exception: a crash can restore its chain to a state older than the database, and then
+// the lost facts are removed (watcher/rollBackDevnet.ts) and any state may follow; such a step back is announced
+// (payment.reversed when leaving the paid family, settlement.reversed when leaving SETTLED within it).
 
 export const PAYMENT_STATUSES = [
   'CREATED',
@@ -204,7 +207,9 @@ export type PaymentEventType =
   | 'payment.invalid_asset'
   | 'settlement.submitted'
   | 'settlement.completed'
-  | 'settlement.failed';
+  | 'settlement.failed'
+  | 'payment.reversed'
+  | 'settlement.reversed';
 
 const NOTHING_SEEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'CREATED',
@@ -222,6 +227,9 @@ export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessU
   if (from === to) return [];
   const out: PaymentEventType[] = [];
   const enteringPaid = CONFIRMED_FAMILY.has(to) && !CONFIRMED_FAMILY.has(from);
+  // Only a devnet rollback moves backwards out of these (see the header); the merchant hears of it first.
+  if (CONFIRMED_FAMILY.has(from) && !CONFIRMED_FAMILY.has(to)) out.push('payment.reversed');
+  else if (from === 'SETTLED' && to !== 'SETTLED') out.push('settlement.reversed');
   if ((to === 'DETECTED' || to === 'CONFIRMING') && NOTHING_SEEN.has(from)) out.push('payment.detected');
   if (enteringPaid) out.push('payment.confirmed');
   // An excess is announced once: on reaching OVERPAID, or on reaching the paid family with an excess directly.

@@ -2,7 +2,7 @@
 // forwarder if needed and moves its whole token balance into the vault. The forwarder can pay only the vault it
 // was created for, so a sweep is safe to repeat and safe for anyone to trigger; the relayer only pays gas.
 //
-// One sweep attempt = one `settlements` row, driven by one job (queue gateway.sweep, key per payment, network,
+// One sweep attempt = one `settlements` row, driven by one job (queue gateway.sweep.<network>, key per payment, network,
 // token, purpose and attempt). Its states:
 //   pending   -> submitted   signed under the relayer's nonce lock and persisted BEFORE broadcast (a crash after
 //                            the commit rebroadcasts the same raw transaction, never signs a second one)
@@ -13,7 +13,10 @@
 //   submitted -> submitted   not mined after SWEEP_STUCK_BLOCKS blocks: replaced with the same nonce and higher
 //                            fees (+25%, at least the current estimate); every signed transaction is kept in
 //                            settlement_txs and any of them may be the one that gets mined
-// The job re-runs itself (RetryLaterError) every block or so while the attempt is submitted.
+// The job re-runs itself (DeferJobError) every block or so while the attempt is submitted. Waiting (not mined yet,
+// the network or its relayer missing here, a chain that does not hold the funds yet) never uses up an attempt: only
+// a step that fails (an RPC error) does. A process claims only the sweep queues of networks it can serve
+// (sweepQueue(network), payments/jobQueues.ts), so a process without a network leaves its sweeps to one with it.
 //
 // Nonces: allocated under a row lock on relayer_nonces (one per network and relayer), so processes never sign two
 // transactions with one nonce. The chain's pending nonce is the floor; when the relayer has no other transaction in
@@ -22,6 +25,7 @@ import type { Sql } from '@tender/platform';
 import {
   createPublicClient,
   decodeEventLog,
+  erc20Abi,
   encodeFunctionData,
   http,
   type Hex,
@@ -32,7 +36,7 @@ import { depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import { networkRegistryOf, type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
-import { RetryLaterError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
+import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 
 export interface SettlementRow {
   id: string;
@@ -46,7 +50,7 @@ export interface SettlementRow {
   deposit_address: string;
   vault: string;
   salt: string;
-  state: 'pending' | 'submitted' | 'succeeded' | 'failed';
+  state: 'pending' | 'submitted' | 'succeeded' | 'failed' | 'voided';
   relayer: string | null;
   nonce: string | null;
   tx_hash: string | null;
@@ -81,21 +85,22 @@ export function sweepHandler(ctx: GatewayContext, opts: SweepOptions = {}) {
   };
 }
 
-/** One step of a sweep; resolves when the attempt is finished (succeeded or failed), else throws RetryLaterError. */
+/** One step of a sweep; resolves when the attempt is finished (succeeded or failed), else throws DeferJobError. */
 export async function runSweep(ctx: GatewayContext, settlementId: string, opts: SweepOptions = {}): Promise<void> {
   const [s] = await ctx.db.query<SettlementRow>('select * from settlements where id = $1', [settlementId]);
   if (!s) throw new PermanentJobError(`settlement ${settlementId} does not exist`);
-  if (s.state === 'succeeded' || s.state === 'failed') return;
+  if (s.state === 'succeeded' || s.state === 'failed' || s.state === 'voided') return;
   const net = networkRegistryOf(ctx).get(s.network);
   const checkEvery = opts.checkEveryMs ?? Math.max(250, Math.round((net?.blockTimeSeconds ?? 2) * 1000));
   if (!net?.available || !net.factory || !net.rpcUrl) {
-    throw new RetryLaterError(60_000, `network ${s.network} is unavailable; the sweep waits`);
+    throw new DeferJobError(60_000, `network ${s.network} is unavailable; the sweep waits`);
   }
   if (!net.relayer) {
-    throw new RetryLaterError(60_000, `no relayer key for ${s.network} (RELAYER_PRIVATE_KEY); the sweep waits`);
+    throw new DeferJobError(60_000, `no relayer key for ${s.network} (RELAYER_PRIVATE_KEY); the sweep waits`);
   }
   const client = clientOf(net);
   if (s.state === 'pending') {
+    if (await nothingToSweep(ctx, client, s)) return;
     try {
       await submit(ctx, client, net, s);
     } catch (err) {
@@ -112,11 +117,47 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
       });
       return;
     }
-    throw new RetryLaterError(checkEvery, 'sweep submitted; checking for its receipt');
+    throw new DeferJobError(checkEvery, 'sweep submitted; checking for its receipt');
   }
   if (s.purpose === 'payment') await announce(ctx, s, 'sweep_submitted');
   const finished = await check(ctx, client, net, s, opts);
-  if (!finished) throw new RetryLaterError(checkEvery, 'sweep not mined yet');
+  if (!finished) throw new DeferJobError(checkEvery, 'sweep not mined yet');
+}
+
+/**
+ * A sweep never "succeeds" with 0 units: before signing, the deposit address must hold the token. When it holds
+ * none, either the funds were already moved into the vault (a settlement transfer is recorded: this attempt ends
+ * failed, with no retry, and the payment settles from that transfer), or the database is ahead of the chain (its
+ * incoming transfer is not on the chain any more): the attempt waits, without signing, for the watcher to bring
+ * the two back together (watcher/chainAgreement.ts).
+ */
+async function nothingToSweep(ctx: GatewayContext, client: PublicClient, s: SettlementRow): Promise<boolean> {
+  const balance = await client.readContract({
+    address: s.token as Hex,
+    abi: erc20Abi,
+    functionName: 'balanceOf',
+    args: [s.deposit_address as Hex],
+  });
+  if (balance > 0n) return false;
+  const [moved] = await ctx.db.query<{ n: number }>(
+    `select count(*)::int as n from chain_transfers
+     where payment_id = $1 and network = $2 and kind = 'settlement' and token = $3 and not removed`,
+    [s.payment_id, s.network, s.token],
+  );
+  if (s.purpose === 'recovery' || (moved?.n ?? 0) > 0) {
+    await finish(ctx, s, 'failed', {
+      error: 'nothing to sweep: the deposit address holds none of the token',
+      from: ['pending'],
+      retry: false,
+    });
+    return true;
+  }
+  ctx.logger.error(
+    { settlement: s.id, payment: s.payment_id, network: s.network },
+    'sweep: the payment is recorded as paid but its deposit address holds nothing: the database is ahead of the ' +
+      'chain; the sweep waits for the watcher to reconcile',
+  );
+  throw new DeferJobError(30_000, 'the deposit address holds nothing; waiting for the chain and the database to agree');
 }
 
 async function submit(ctx: GatewayContext, client: PublicClient, net: GatewayNetwork, s: SettlementRow): Promise<void> {
@@ -245,13 +286,16 @@ async function check(
     if (receipt) break;
   }
   if (receipt) {
-    const ok = receipt.status === 'success';
-    const amount = ok ? sweptAmount(receipt, net) : null;
+    const mined = receipt.status === 'success';
+    const amount = mined ? sweptAmount(receipt, net) : null;
+    // Mined but moved nothing (the address was emptied before it): not a success. The next attempt's balance
+    // check tells a finished settlement from a database that is ahead of the chain.
+    const ok = mined && amount !== null && amount > 0n;
     await finish(ctx, s, ok ? 'succeeded' : 'failed', {
       txHash: receipt.transactionHash.toLowerCase(),
       block: receipt.blockNumber,
       amount,
-      error: ok ? null : 'the sweep transaction reverted',
+      error: ok ? null : mined ? 'the sweep moved 0 units' : 'the sweep transaction reverted',
       retryDelayMs: opts.retryDelayMs,
     });
     return true;
@@ -363,6 +407,8 @@ async function finish(
     from?: readonly string[];
     /** The signed transaction never left: give its nonce back if nothing was signed after it. */
     releaseNonce?: boolean;
+    /** A failed attempt schedules the next one unless false. */
+    retry?: boolean;
   },
 ): Promise<void> {
   await ctx.db.tx(async (tx) => {
@@ -387,7 +433,7 @@ async function finish(
         data: { settlement_id: s.id, tx_hash: r.txHash ?? s.tx_hash, error: r.error },
       });
     }
-    if (state === 'failed') {
+    if (state === 'failed' && r.retry !== false) {
       // The next attempt, after a backoff. The failed one stays on record (GET /v1/payments/{id} attempts).
       const delay = (r.retryDelayMs ?? sweepRetryBackoff)(s.attempt, undefined);
       await ensureSweep(

@@ -1,5 +1,7 @@
 import { registerJobMetrics, type Metrics } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
+import { networkRegistryOf } from '../networks/registry.ts';
+import { openIncidents } from '../watcher/chainIncidents.ts';
 
 /**
  * Gateway gauges beside the HTTP latency histogram: the shared job queues, and per network the chain watcher's
@@ -25,6 +27,16 @@ export function registerGatewayMetrics(metrics: Metrics, ctx: GatewayContext): v
     async (g) => {
       g.reset();
       for (const c of await cursors()) g.set({ network: c.network }, Math.max(0, c.age));
+    },
+  );
+  metrics.gauge(
+    'tender_chain_incident',
+    '1 while final facts recorded on the network are no longer on its chain (the network is degraded)',
+    ['network'],
+    async (g) => {
+      g.reset();
+      for (const n of networkRegistryOf(ctx).all) if (n.available) g.set({ network: n.id }, 0);
+      for (const i of await openIncidents(ctx.db).catch(() => [])) g.set({ network: i.network }, 1);
     },
   );
 }

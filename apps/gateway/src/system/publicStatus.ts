@@ -1,5 +1,6 @@
 import { queueStats } from '@tender/platform';
 import { networkRegistryOf } from '../networks/registry.ts';
+import { openIncidents, type OpenIncident } from '../watcher/chainIncidents.ts';
 import type { GatewayContext } from '../context.ts';
 
 /**
@@ -10,8 +11,10 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
   let database = 'ok';
   let queues: Awaited<ReturnType<typeof queueStats>> = [];
   let cursors = new Map<string, { block: string | null; age: number }>();
+  let incidents = new Map<string, OpenIncident>();
   try {
     queues = await queueStats(ctx.db);
+    incidents = new Map((await openIncidents(ctx.db)).map((i) => [i.network, i]));
     const rows = await ctx.db.query<{ network: string; block_number: string | null; age: number }>(
       `select network, block_number, extract(epoch from now() - updated_at)::float8 as age from watcher_cursors`,
     );
@@ -21,18 +24,36 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
   }
   const networks = networkRegistryOf(ctx).all.map((n) => {
     const c = cursors.get(n.id);
+    const incident = incidents.get(n.id);
+    // An open incident: final facts the chain no longer holds (watcher/chainIncidents.ts). Counts and block
+    // numbers only, no merchant data.
     return {
       network: n.id,
       environment: n.environment,
-      state: n.available ? 'operational' : 'unavailable',
+      state: !n.available ? 'unavailable' : incident ? 'degraded' : 'operational',
       ...(n.available ? {} : { reason: n.unavailableReason }),
+      ...(incident
+        ? {
+            reason:
+              'final payments recorded above block ' +
+              `${incident.agreedBlock} are no longer on the chain; the watcher stopped recording until it agrees again`,
+            incident: {
+              kind: incident.kind,
+              agreed_block: Number(incident.agreedBlock),
+              recorded_block: Number(incident.recordedBlock),
+              head_block: Number(incident.headBlock),
+              final_transfers: incident.finalTransfers,
+              detected_at: incident.detectedAt.toISOString(),
+            },
+          }
+        : {}),
       watcher: c
         ? { block: c.block === null ? null : Number(c.block), seconds_since_advance: Math.round(c.age) }
         : null,
     };
   });
   return {
-    status: database === 'ok' ? 'operational' : 'degraded',
+    status: database === 'ok' && incidents.size === 0 ? 'operational' : 'degraded',
     database,
     networks,
     queues: queues.map((q) => ({

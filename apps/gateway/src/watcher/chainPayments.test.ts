@@ -9,7 +9,7 @@ import { listEvents } from '../outbox/events.ts';
 import { expirePayment } from '../payments/expiry.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import { ensureSweep } from '../payments/recompute.ts';
-import { RetryLaterError } from '@tender/platform';
+import { DeferJobError } from '@tender/platform';
 
 let h: ChainHarness;
 beforeAll(async () => {
@@ -226,7 +226,8 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       [s!.id],
     );
     expect(row).toEqual({ state: 'succeeded', amount_units: '12340000' });
-    // Safe to repeat: a second sweep of the same deposit address moves nothing and changes no status.
+    // Safe to repeat: a second sweep of the same deposit address signs nothing (the address is empty), ends without
+    // a retry instead of "succeeding" with 0 units, and changes no status.
     const again = await h.db.tx((tx) =>
       ensureSweep(
         h.ctx,
@@ -238,11 +239,16 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
       ),
     );
     await sweepUntilDone(again!);
-    const [second] = await h.db.query<{ state: string; amount_units: string }>(
-      'select state, amount_units from settlements where id = $1',
+    const [second] = await h.db.query<{ state: string; amount_units: string | null; tx_hash: string | null }>(
+      'select state, amount_units, tx_hash from settlements where id = $1',
       [again],
     );
-    expect(second).toEqual({ state: 'succeeded', amount_units: '0' });
+    expect(second).toEqual({ state: 'failed', amount_units: null, tx_hash: null });
+    const [attempts] = await h.db.query<{ n: number }>(
+      `select count(*)::int as n from settlements where payment_id = $1 and purpose = 'recovery'`,
+      [id],
+    );
+    expect(attempts!.n).toBe(1);
     expect((await h.balance('USDC', h.vault)) - vaultBefore).toBe(12_340_000n);
     expect(await h.status(id)).toBe('SETTLED');
   });
@@ -320,7 +326,7 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
         await runSweep(h.ctx, settlementId, { checkEveryMs: 10 });
         return;
       } catch (err) {
-        if (!(err instanceof RetryLaterError)) throw err;
+        if (!(err instanceof DeferJobError)) throw err;
       }
     }
     throw new Error('sweep did not finish');

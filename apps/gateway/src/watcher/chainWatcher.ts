@@ -20,6 +20,13 @@
 // Facts buried under the confirmation depth are final and never rolled back (the depth is the safety assumption).
 // A sweep mined in an orphaned block is reopened and its job re-checks it (re-included, rebroadcast, or retried).
 //
+// Agreement (chainAgreement.ts): when the watcher becomes active, whenever the head is below the cursor, while its
+// network has an open incident, and before handling a reorg, it checks that the chain still holds the recorded
+// blocks. A devnet that lost blocks is rolled back to the chain (rollBackDevnet.ts, logged as an error with counts);
+// on a real network, final facts that are no longer canonical open an incident (chainIncidents.ts): the network is
+// degraded and the watcher records nothing until the chain agrees again. A reorg of unfinal facts only is the
+// ordinary path below.
+//
 // Backfill: after downtime the cursor is where it stopped; the watcher scans forward in ranges of at most maxRange
 // blocks without sleeping until it reaches the head. A node that refuses a range makes it halve the range.
 // A node that is behind (head below our cursor) is waited for, not mistaken for a reorg.
@@ -27,9 +34,12 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
 import { enqueue } from '@tender/platform';
-import { SWEEP_QUEUE } from '../payments/queues.ts';
+import { sweepQueue } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
+import { checkAgreement } from './chainAgreement.ts';
+import { finalFactsAbove, openIncident, resolveIncident } from './chainIncidents.ts';
+import { rollBackDevnet, type DevnetRollback } from './rollBackDevnet.ts';
 import {
   acquireLease,
   finalizeTransfers,
@@ -59,6 +69,11 @@ export interface ChainWatcherOptions {
   onCommit?: (r: PollResult) => void;
   /** Called after every poll of the loop with its result and duration (metrics, benchmark). */
   onPoll?: (r: PollResult, ms: number) => void;
+  /**
+   * Awaited before a poll commits facts up to `block`. The devnet persists its state here, so that the database
+   * never records a fact that a crash of the chain could take back.
+   */
+  beforeCommit?: (block: bigint) => Promise<void>;
 }
 
 export interface PollResult {
@@ -71,6 +86,10 @@ export interface PollResult {
   /** More blocks wait: poll again at once. */
   behind: boolean;
   reorg?: { ancestor: bigint; removedPayments: number };
+  /** The devnet lost recorded blocks and the database was rolled back to the chain. */
+  rollback?: DevnetRollback;
+  /** The network has an open incident: nothing was recorded. */
+  incident?: boolean;
   transfers: number;
   changedPayments: string[];
   rpcCalls: number;
@@ -94,6 +113,11 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
   const depth = BigInt(Math.max(1, net.confirmations));
   const official = new Set(Object.values(net.tokens).map((t) => t.address.toLowerCase()));
   let maxRange = BigInt(Math.max(1, opts.maxRange));
+  const isDevnet = net.id === 'devnet';
+  // Agreement is checked when this watcher becomes active (a crash may have left the database ahead of the chain),
+  // and again after it lost the lease, and on every poll while an incident is open.
+  let verified = false;
+  let halted = false;
   let stopped = true;
   let loop: Promise<void> | undefined;
   let wake: (() => void) | undefined;
@@ -110,7 +134,10 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       rpcCalls: opts.reader.calls - calls0,
     });
     const cursor = await acquireLease(ctx.db, { network: net.id, chainId: net.chainId, token, owner, leaseMs });
-    if (!cursor) return result({ standby: true });
+    if (!cursor) {
+      verified = false;
+      return result({ standby: true });
+    }
     if (cursor.chainId !== net.chainId) {
       throw new Error(
         `watcher_cursors records chain id ${cursor.chainId} for ${net.id} but the network is chain ${net.chainId}`,
@@ -131,6 +158,11 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       return result({ behind: b.number < head.number });
     }
     const cur = { number: cursor.blockNumber, hash: cursor.blockHash };
+    if (!verified || halted || head.number < cur.number) {
+      const v = await verifyAgreement(head);
+      if (v) return result(v);
+      verified = true;
+    }
     if (head.number < cur.number) return result({}); // a lagging node: wait for it
     if (head.number === cur.number && sameHash(head.hash, cur.hash)) return result({});
 
@@ -144,6 +176,8 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       canonical = sameHash(b.hash, cur.hash);
     }
     if (!canonical) {
+      const v = await verifyAgreement(head);
+      if (v) return result(v);
       const reorg = await handleReorg(cursor, cur.number);
       return result({ reorg, behind: true, changedPayments: reorg.changed });
     }
@@ -224,6 +258,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     const blocksToRemember = new Map<bigint, string>([[toHeader.number, toHeader.hash]]);
     for (const t of transfers) blocksToRemember.set(t.blockNumber, t.blockHash);
 
+    if (opts.beforeCommit && transfers.length > 0) await opts.beforeCommit(toHeader.number);
     const changed = await ctx.db.tx(async (tx) => {
       await moveCursor(tx, { network: net.id, token, blockNumber: toHeader.number, blockHash: toHeader.hash });
       await rememberBlocks(
@@ -256,6 +291,86 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       transfers: transfers.length,
       changedPayments: changed,
     });
+  }
+
+  /**
+   * Checks that the chain holds the recorded blocks. Returns undefined when it does (or when only unfinal facts
+   * differ: the ordinary reorg path handles those), else the poll's result: a devnet rolled back, or a real
+   * network's incident (open until the chain agrees again).
+   */
+  async function verifyAgreement(head: BlockHeader): Promise<Partial<PollResult> | undefined> {
+    const a = await checkAgreement(ctx.db, opts.reader, net.id, head, { lostAboveHead: isDevnet });
+    if (a.agree) {
+      if (halted || !isDevnet) {
+        if (await resolveIncident(ctx.db, net.id)) {
+          log.warn('watcher: the chain agrees with the recorded facts again; incident resolved');
+        }
+      }
+      halted = false;
+      return undefined;
+    }
+    const counts = await finalFactsAbove(ctx.db, net.id, a.agreedBlock);
+    // A devnet whose head is below recorded facts lost them (it cannot lag: it is our own node). Only the cursor
+    // above the head is no loss: the ordinary path finds the fork once the chain grows past it.
+    const lostAboveHead = isDevnet && head.number < a.recordedBlock && counts.transfers + counts.settlements > 0;
+    // A sweep mined in an orphaned block is reopened by the ordinary path, whatever the network.
+    if (counts.finalTransfers === 0 && !lostAboveHead) {
+      halted = false;
+      return undefined; // unfinal facts only: an ordinary reorg
+    }
+    if (isDevnet) {
+      const agreedNumber = a.agreedBlock < 0n ? 0n : a.agreedBlock;
+      const agreed = agreedNumber === head.number ? head : await opts.reader.getBlock(agreedNumber);
+      if (!agreed) throw new Error(`watcher ${net.id}: cannot read block ${agreedNumber} to roll back to`);
+      const rollback = await ctx.db.tx((tx) =>
+        rollBackDevnet(ctx, tx, {
+          network: net.id,
+          token,
+          agreed: { number: a.agreedBlock, hash: agreed.hash },
+          recordedBlock: a.recordedBlock,
+          head: head.number,
+        }),
+      );
+      const lostFacts = rollback.transfers + rollback.settlements > 0;
+      log[lostFacts ? 'error' : 'warn'](
+        {
+          agreedBlock: a.agreedBlock.toString(),
+          recordedBlock: a.recordedBlock.toString(),
+          head: head.number.toString(),
+          transfers: rollback.transfers,
+          finalTransfers: rollback.finalTransfers,
+          settlements: rollback.settlements,
+          payments: rollback.payments,
+          statusChanges: rollback.changed.length,
+          resweeps: rollback.resweeps,
+        },
+        'watcher: THE DEVNET LOST BLOCKS THE DATABASE HAD RECORDED (its state file was older than the database); ' +
+          'the facts above the last common block were rolled back and the payments re-derived',
+      );
+      return { rollback, behind: true, changedPayments: rollback.changed };
+    }
+    const opened = await openIncident(ctx.db, {
+      network: net.id,
+      agreedBlock: a.agreedBlock,
+      recordedBlock: a.recordedBlock,
+      headBlock: head.number,
+      counts,
+    });
+    if (opened || !halted) {
+      log.error(
+        {
+          agreedBlock: a.agreedBlock.toString(),
+          recordedBlock: a.recordedBlock.toString(),
+          head: head.number.toString(),
+          ...counts,
+        },
+        'watcher: INCIDENT: final facts are no longer on the chain (a reorganisation deeper than the confirmation ' +
+          'depth, or a node on another fork). Nothing is rolled back; the network is degraded and the watcher ' +
+          'records nothing until the chain agrees again',
+      );
+    }
+    halted = true;
+    return { incident: true };
   }
 
   /** Finds the newest stored block still canonical, rolls back everything above it, and re-derives. */
@@ -293,7 +408,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       const reopened = await reopenOrphanedSweeps(tx, net.id, a);
       for (const s of reopened) {
         await enqueue(tx, {
-          queue: SWEEP_QUEUE,
+          queue: sweepQueue(net.id),
           payload: { settlementId: s.id },
           idempotencyKey: `sweep-recheck:${s.id}:${a}`,
           maxAttempts: 1000,
@@ -326,7 +441,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
         const r = await pollOnce();
         opts.onPoll?.(r, performance.now() - started);
         failures = 0;
-        if (r.changedPayments.length > 0 || r.reorg) opts.onCommit?.(r);
+        if (r.changedPayments.length > 0 || r.reorg || r.rollback) opts.onCommit?.(r);
         if (r.behind) delay = 0;
         if (r.standby) delay = Math.max(opts.pollMs, Math.floor(leaseMs / 3));
       } catch (err) {

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { listEvents } from '../outbox/events.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
-import { RetryLaterError } from '@tender/platform';
+import { DeferJobError } from '@tender/platform';
 import { startGatewayWorkers } from '../payments/workers.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import type { BlockHeader, ChainReader, RawLog } from './chainReader.ts';
@@ -243,7 +243,7 @@ describe(`watcher and sweeper resilience (${process.env.DATABASE_URL ? 'postgres
     const id = await settlementOf(p.id, 1);
     await h.payer.request({ method: 'evm_setAutomine' as never, params: [false] as never });
     try {
-      await expect(runSweep(h.ctx, id, { checkEveryMs: 1 })).rejects.toBeInstanceOf(RetryLaterError);
+      await expect(runSweep(h.ctx, id, { checkEveryMs: 1 })).rejects.toBeInstanceOf(DeferJobError);
       // Blocks whose base fee the first transaction cannot pay: it stays in the pool.
       for (let i = 0; i < h.registry.sweepStuckBlocks; i++) {
         await h.payer.request({
@@ -252,7 +252,7 @@ describe(`watcher and sweeper resilience (${process.env.DATABASE_URL ? 'postgres
         });
         await mine(h.payer, 1);
       }
-      await expect(runSweep(h.ctx, id, { checkEveryMs: 1 })).rejects.toBeInstanceOf(RetryLaterError);
+      await expect(runSweep(h.ctx, id, { checkEveryMs: 1 })).rejects.toBeInstanceOf(DeferJobError);
       const txs = await h.db.query<{ tx_hash: string; max_fee_per_gas: string }>(
         'select tx_hash, max_fee_per_gas from settlement_txs where settlement_id = $1 order by created_at',
         [id],
@@ -322,7 +322,7 @@ async function sweepUntilDone(ctx: ChainHarness['ctx'], id: string): Promise<voi
       await runSweep(ctx, id, { checkEveryMs: 1 });
       return;
     } catch (err) {
-      if (!(err instanceof RetryLaterError)) throw err;
+      if (!(err instanceof DeferJobError)) throw err;
       await new Promise((r) => setTimeout(r, 20));
     }
   }

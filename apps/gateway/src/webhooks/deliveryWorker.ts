@@ -12,7 +12,7 @@
 // leaves the job leased; the lease expires and another worker runs it again (same event id, same body). A run that
 // ended without logging (crash, database unreachable) is logged by the next run as an interrupted attempt, so the
 // log shows every run. Once a delivery has succeeded, a later run of its automatic job POSTs nothing.
-import type { SecretBox, Sql } from '@tender/platform';
+import { SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
@@ -74,6 +74,8 @@ interface WrittenAttempt {
 
 /** A delivery whose host is crowded is due again after this long, up to twice as long with jitter. */
 const CROWDED_HOST_DEFER_MS = 1_000;
+/** A delivery this process cannot sign (its keys) waits this long before it is tried again, with no attempt used. */
+const CONFIG_FAULT_DEFER_MS = 60_000;
 
 export const INTERRUPTED_ATTEMPT_ERROR =
   'the run ended without recording its outcome (worker crashed or stopped, or the database was unreachable); ' +
@@ -86,6 +88,8 @@ export interface DeliveryWorkerOptions {
   random?: () => number;
   /** Concurrent connections per receiving host. Default 64. */
   maxSocketsPerHost?: number;
+  /** How long a delivery this process cannot sign waits before it is tried again. Default 60 s. */
+  configFaultDeferMs?: number;
 }
 
 export interface DeliveryWorker {
@@ -133,8 +137,19 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       return;
     }
     if (endpointGone) return; // a manual retry raced with a disable
-    // Retried on the error schedule: the deployment must be given SECRET_BOX_KEYS to sign anything.
-    if (!ctx.secretBox) throw new Error('no secretBox in the gateway context (SECRET_BOX_KEYS): cannot sign webhooks');
+    // A local configuration fault (no keys, or keys that cannot open the endpoint's secret) sends nothing and uses
+    // no attempt: the merchant's schedule is for their server's failures, not ours. It shows on the delivery as its
+    // last_error and in the logs, and the job comes back after a minute (the keys fixed, another process takes it).
+    const configFault = async (reason: string): Promise<never> => {
+      const error = `not sent, no attempt used: ${reason}`;
+      await ctx.db.query(
+        `update webhook_deliveries set last_error = $2, updated_at = $3 where id = $1 and status = 'pending'`,
+        [d.id, error, ctx.now()],
+      );
+      ctx.logger.error({ delivery: d.id, endpoint: d.endpoint_id }, `webhook delivery ${error}`);
+      throw new DeferJobError(opts.configFaultDeferMs ?? CONFIG_FAULT_DEFER_MS, error);
+    };
+    if (!ctx.secretBox) return configFault('this process has no SECRET_BOX_KEYS to sign with');
     if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };
     const policy = urlPolicy(d.environment, settings.allowLoopbackInTest);
     // Its host is slow and already has a queue this attempt would wait in for more than a second: give the slot to
@@ -146,10 +161,20 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
 
     const startedAt = ctx.now();
     const body = eventBody(d);
+    let headers: Record<string, string>;
+    try {
+      headers = deliveryHeaders(secrets.cache, d, body, startedAt);
+    } catch (err) {
+      if (!(err instanceof SecretBoxError)) throw err;
+      return configFault(
+        `this process cannot open the endpoint's signing secret (${err.message}): its SECRET_BOX_KEYS differ from ` +
+          'those of the process that sealed it',
+      );
+    }
     const result = await sender.send({
       url: d.url,
       body,
-      headers: deliveryHeaders(secrets.cache, d, body, startedAt),
+      headers,
       policy,
       timeoutMs: settings.timeoutMs,
       abort: jc,

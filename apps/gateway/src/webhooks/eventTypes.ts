@@ -16,6 +16,9 @@ export const EMITTED_EVENT_TYPES = [
   'settlement.submitted',
   'settlement.completed',
   'settlement.failed',
+  // Corrections: the devnet lost the blocks behind an earlier event (payments/status.ts).
+  'payment.reversed',
+  'settlement.reversed',
 ] as const satisfies readonly PaymentEventType[];
 
 export const WEBHOOK_EVENT_TYPES = [

@@ -10,6 +10,16 @@ import type { KeyRing } from '../config/platformConfig.ts';
 export class SecretBox {
   constructor(private readonly ring: KeyRing) {}
 
+  /** The id of the key that seals. */
+  get currentKeyId(): string {
+    return this.ring.current;
+  }
+
+  /** Every key id this box can open. */
+  get keyIds(): string[] {
+    return Object.keys(this.ring.keys);
+  }
+
   seal(plaintext: string, context = ''): string {
     const keyId = this.ring.current;
     const iv = randomBytes(12);

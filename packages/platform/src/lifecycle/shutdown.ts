@@ -16,6 +16,11 @@ export class Shutdown {
     private readonly deadlineMs = 25_000,
   ) {}
 
+  /** True once shutdown has begun. */
+  get stopping(): boolean {
+    return this.running !== undefined;
+  }
+
   add(name: string, run: () => Promise<void>): void {
     this.steps.push({ name, run });
   }
