@@ -37,8 +37,10 @@ alter table chain_transfers add constraint chain_transfers_kind_check
   check (kind in ('incoming', 'settlement', 'refund'));
 -- The refund a 'refund' transfer fulfils (null for the other kinds).
 alter table chain_transfers add column refund_id text references refund_requests (id);
+-- How a refund transfer was found: 'proof' (POST …/proof) or 'watcher' (seen without a proof).
+alter table chain_transfers add column refund_source text check (refund_source in ('proof', 'watcher'));
 alter table chain_transfers add constraint chain_transfers_refund_link
-  check ((kind = 'refund') = (refund_id is not null));
+  check ((kind = 'refund') = (refund_id is not null) and (kind = 'refund') = (refund_source is not null));
 -- One transfer (transaction and log index) fulfils one refund only. A transfer orphaned by a reorg no longer
 -- counts; if its transaction is mined again, it is recorded again (new block hash) for the same refund.
 create unique index chain_transfers_refund_log on chain_transfers (network, tx_hash, log_index)
