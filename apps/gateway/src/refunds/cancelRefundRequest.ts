@@ -21,9 +21,13 @@ export async function cancelRefundRequest(
     const [locked] = await tx.query<{ status: string }>('select status from refund_requests where id = $1 for update', [
       id,
     ]);
-    if (locked?.status === 'cancelled') return refundView((await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [id]))[0]!);
+    if (locked?.status === 'cancelled')
+      return refundView((await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [id]))[0]!);
     if (locked?.status !== 'pending') {
-      throw new GatewayError('REFUND_NOT_PENDING', `Refund request ${id} is ${locked?.status}; only a pending one can be cancelled`);
+      throw new GatewayError(
+        'REFUND_NOT_PENDING',
+        `Refund request ${id} is ${locked?.status}; only a pending one can be cancelled`,
+      );
     }
     const now = ctx.now();
     await tx.query('update refund_requests set cancelled_at = $2, updated_at = $2 where id = $1', [id, now]);

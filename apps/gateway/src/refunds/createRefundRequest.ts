@@ -14,7 +14,13 @@ import { formatAmount, parseAmount, unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
 import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
-import { REFUND_SELECT, refundView, type CreateRefundInput, type RefundRequestView, type RefundRow } from './refundRequest.ts';
+import {
+  REFUND_SELECT,
+  refundView,
+  type CreateRefundInput,
+  type RefundRequestView,
+  type RefundRow,
+} from './refundRequest.ts';
 
 export async function createRefundRequest(
   ctx: GatewayContext,

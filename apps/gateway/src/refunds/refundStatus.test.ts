@@ -1,6 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { deriveRefundStatus, refundTransitionEvents, type RefundStatus, type RefundTransferFact } from './refundStatus.ts';
+import {
+  deriveRefundStatus,
+  refundTransitionEvents,
+  type RefundStatus,
+  type RefundTransferFact,
+} from './refundStatus.ts';
 
 const t = (o: Partial<RefundTransferFact> = {}): RefundTransferFact => ({ final: false, removed: false, ...o });
 
@@ -37,22 +42,25 @@ describe('deriveRefundStatus', () => {
     };
     type Step = 'transfer' | 'finalize' | 'reorg' | 'cancel';
     fc.assert(
-      fc.property(fc.array(fc.constantFrom<Step>('transfer', 'finalize', 'reorg', 'cancel'), { maxLength: 20 }), (steps) => {
-        const transfers: RefundTransferFact[] = [];
-        let cancelled = false;
-        let prev = deriveRefundStatus({ cancelled, transfers });
-        for (const s of steps) {
-          // As the system acts: transfers are recorded and cancellation allowed only while pending; finality only
-          // grows; a reorg removes only unfinal transfers.
-          if (s === 'transfer' && prev === 'pending') transfers.push(t());
-          if (s === 'finalize') for (const x of transfers) if (!x.removed) x.final = true;
-          if (s === 'reorg') for (const x of transfers) if (!x.final) x.removed = true;
-          if (s === 'cancel' && prev === 'pending') cancelled = true;
-          const next = deriveRefundStatus({ cancelled, transfers });
-          if (next !== prev) expect(ALLOWED[prev], `${prev} -> ${next}`).toContain(next);
-          prev = next;
-        }
-      }),
+      fc.property(
+        fc.array(fc.constantFrom<Step>('transfer', 'finalize', 'reorg', 'cancel'), { maxLength: 20 }),
+        (steps) => {
+          const transfers: RefundTransferFact[] = [];
+          let cancelled = false;
+          let prev = deriveRefundStatus({ cancelled, transfers });
+          for (const s of steps) {
+            // As the system acts: transfers are recorded and cancellation allowed only while pending; finality only
+            // grows; a reorg removes only unfinal transfers.
+            if (s === 'transfer' && prev === 'pending') transfers.push(t());
+            if (s === 'finalize') for (const x of transfers) if (!x.removed) x.final = true;
+            if (s === 'reorg') for (const x of transfers) if (!x.final) x.removed = true;
+            if (s === 'cancel' && prev === 'pending') cancelled = true;
+            const next = deriveRefundStatus({ cancelled, transfers });
+            if (next !== prev) expect(ALLOWED[prev], `${prev} -> ${next}`).toContain(next);
+            prev = next;
+          }
+        },
+      ),
     );
   });
 });

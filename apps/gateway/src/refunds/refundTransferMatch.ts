@@ -34,8 +34,7 @@ export type RefundMismatch =
   | 'REFUND_AMOUNT_TOO_SMALL';
 
 export type RefundMatch =
-  | { ok: true; transfers: TokenTransfer[] }
-  | { ok: false; code: RefundMismatch; message: string };
+  { ok: true; transfers: TokenTransfer[] } | { ok: false; code: RefundMismatch; message: string };
 
 const word = (topic: string) => `0x${topic.slice(26).toLowerCase()}`;
 

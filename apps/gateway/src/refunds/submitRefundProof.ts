@@ -22,7 +22,13 @@ import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { rpcRefundChain, type RefundChain } from './refundChain.ts';
 import { getRefundRow } from './refundQueries.ts';
-import { REFUND_SELECT, refundView, type RefundProofInput, type RefundRequestView, type RefundRow } from './refundRequest.ts';
+import {
+  REFUND_SELECT,
+  refundView,
+  type RefundProofInput,
+  type RefundRequestView,
+  type RefundRow,
+} from './refundRequest.ts';
 import { matchRefundTransfer } from './refundTransferMatch.ts';
 import { unitsFromDb } from '../money/amount.ts';
 
@@ -115,10 +121,9 @@ export async function submitRefundProof(
   return ctx.db.tx(async (tx) => {
     // Lock order as every payment writer: the payment first, then its refund requests.
     await tx.query('select id from payment_intents where id = $1 for update', [refund.payment_id]);
-    const [locked] = await tx.query<{ status: string }>(
-      'select status from refund_requests where id = $1 for update',
-      [refund.id],
-    );
+    const [locked] = await tx.query<{ status: string }>('select status from refund_requests where id = $1 for update', [
+      refund.id,
+    ]);
     if (locked?.status !== 'pending') {
       // The watcher recorded a transfer for it meanwhile: answer with what it recorded (or refuse another tx).
       const current = await currentView(tx, refund.id);

@@ -39,9 +39,7 @@ export interface RefundLogMatch {
 
 /** One indexed lookup by recipient for the whole range: O(addresses in the range), not O(open refunds). */
 export async function matchRefundLogs(sql: Sql, network: string, logs: readonly RawLog[]): Promise<RefundLogMatch[]> {
-  const transfers = logs
-    .filter((l) => !l.removed)
-    .flatMap((l) => tokenTransfers([l]).map((t) => ({ log: l, ...t })));
+  const transfers = logs.filter((l) => !l.removed).flatMap((l) => tokenTransfers([l]).map((t) => ({ log: l, ...t })));
   if (transfers.length === 0) return [];
   const recipients = [...new Set(transfers.map((t) => t.to))];
   const open = await sql.query<OpenRefund>(
