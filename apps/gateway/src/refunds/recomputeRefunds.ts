@@ -32,8 +32,8 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
     });
     if (to !== r.status) {
       await tx.query(
-        `update refund_requests set status = $2, updated_at = $3,
-           completed_at = case when $2 = 'completed' then $3 else null end
+        `update refund_requests set status = $2::text, updated_at = $3::timestamptz,
+           completed_at = case when $2::text = 'completed' then $3::timestamptz else null end
          where id = $1`,
         [r.id, to, now],
       );

@@ -137,8 +137,8 @@ export async function submitRefundProof(
         `insert into chain_transfers (network, payment_id, merchant_id, environment, kind, deposit_address, token,
            official, from_address, to_address, amount_units, block_number, block_hash, block_time, tx_hash, log_index,
            final, final_at, refund_id, refund_source)
-         values ($1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9, $10, $11, $12, $13, $14, $15,
-           case when $15 then $16::timestamptz end, $17, 'proof')
+         values ($1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9, $10, $11, $12, $13, $14, $15::boolean,
+           case when $15::boolean then $16::timestamptz end, $17, 'proof')
          on conflict do nothing returning id::text as id`,
         [
           dep.network,
