@@ -24,6 +24,7 @@ import {
   type Receiver,
 } from '../webhooks/_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from '../webhooks/endpoints.ts';
+import type { RefundRequestView } from './refundRequest.ts';
 import { verifyWebhook } from '../webhooks/verifyWebhook.ts';
 
 let h: ChainHarness;
@@ -33,6 +34,18 @@ let secret: string;
 let delivery: Awaited<ReturnType<typeof startDeliveryRunner>> | undefined;
 const keys: Record<'dev' | 'readOnly' | 'other', string> = { dev: '', readOnly: '', other: '' };
 let vaultClient: ReturnType<typeof createDevnetClient>;
+
+/** What these tests read from the answers: a refund request, an error, a list, or a payment detail. */
+type Body = RefundRequestView & {
+  error: { code: string; message: string };
+  data: RefundRequestView[];
+  has_more: boolean;
+  next_cursor: string | null;
+  overpaid_amount: string;
+  amount_received: string;
+  amount_refunded: string;
+  refunds: RefundRequestView[];
+};
 
 const fresh = (): Address => privateKeyToAddress(generatePrivateKey()).toLowerCase() as Address;
 const usdc = () => h.devnet.manifest.tokens.USDC;
@@ -44,7 +57,7 @@ async function call(method: 'GET' | 'POST', url: string, key: string, body?: unk
     headers: { authorization: `Bearer ${key}`, ...headers },
     ...(body !== undefined ? { payload: body as Record<string, unknown> } : {}),
   });
-  return { status: res.statusCode, body: res.json() as Record<string, any>, headers: res.headers };
+  return { status: res.statusCode, body: res.json() as Body, headers: res.headers };
 }
 const requestRefund = (body: Record<string, unknown>, key = keys.dev, headers = {}) =>
   call('POST', '/v1/refund-requests', key, body, headers);
