@@ -375,6 +375,34 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     expect(await h.status(p.id)).toBe('REFUND_REQUESTED');
   });
 
+  it('a proven transfer that is not final yet is rolled back by a reorg, and completes once mined again', async () => {
+    const p = await settledPayment('4');
+    const recipient = fresh();
+    // Sent before the request exists, so only the proof records it; it is in the head block, not final.
+    const tx = await sendFromVault(recipient, 4_000_000n);
+    await h.sync();
+    const r = await requestRefund({ payment_intent_id: p.id, amount: '4', recipient });
+    const proved = await prove(r.body.id, tx);
+    expect(proved.body).toMatchObject({ status: 'confirming', transfer: { source: 'proof', final: false } });
+    expect(await h.status(p.id)).toBe('REFUND_REQUESTED');
+    await reorg(h.payer, 1);
+    await h.sync();
+    expect((await getRefund(r.body.id)).body).toMatchObject({ status: 'pending', transfer: null });
+    // The orphaned transaction is gone; proving it again is refused, and nothing completes.
+    const again = await prove(r.body.id, tx);
+    expect(again.body.error.code).toBe('REFUND_TX_NOT_FOUND');
+    await h.mine(2);
+    await h.sync();
+    expect((await getRefund(r.body.id)).body.status).toBe('pending');
+    expect(await eventTypes(p.id)).not.toContain('refund.completed');
+    // The merchant sends it again while the request is open: the watcher completes it.
+    await sendFromVault(recipient, 4_000_000n);
+    await h.mine(1);
+    await h.sync();
+    expect((await getRefund(r.body.id)).body).toMatchObject({ status: 'completed', transfer: { source: 'watcher' } });
+    expect(await h.status(p.id)).toBe('REFUNDED');
+  });
+
   it('funds that arrive after settlement are reported as an overpayment with payment.overpaid', async () => {
     const p = await settledPayment('10');
     await h.pay(p.depositAddress, '2.5');
@@ -400,8 +428,8 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const refunds = tx.data.filter((t) => t.type === 'refund');
     expect(refunds.some((t) => t.tx_hash === firstRefund.tx && t.refund_request_id === firstRefund.id)).toBe(true);
     const ov = await overview(h.ctx, h.tenant, 1, 'USDC');
-    // Completed: 5 + 2 (first payment) + 3 (full refund). The reorged one does not count.
-    expect(ov.refunded).toMatchObject({ amount: '10', amount_units: '10000000', transfers: 3 });
+    // Completed: 5 + 2 (first payment), 3 (full refund), 4 (sent again after the reorg). Reorged ones do not count.
+    expect(ov.refunded).toMatchObject({ amount: '14', amount_units: '14000000', transfers: 4 });
     const detail = await call('GET', `/v1/payments/${settled.id}`, keys.dev);
     expect(detail.body.amount_refunded).toBe('7');
     expect(detail.body.refunds.length).toBeGreaterThan(3);
