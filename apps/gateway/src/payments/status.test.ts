@@ -199,6 +199,14 @@ type Step =
   | { k: 'completeRefund' }
   | { k: 'cancelRefund' };
 
+/** Paid in full, final, swept and the sweep final: SETTLED. */
+const SETTLED_PREFIX: Step[] = [
+  { k: 'transfer', amount: A, official: true },
+  { k: 'finalize' },
+  { k: 'sweep', state: 'succeeded' },
+  { k: 'settle', final: true },
+];
+
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
     k: fc.constant('transfer' as const),
@@ -213,7 +221,10 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ k: fc.constantFrom('sweep' as const), state: fc.constantFrom('submitted', 'succeeded', 'failed') }),
   fc.record({ k: fc.constant('settle' as const), final: fc.boolean() }),
   // A request for a share (1..100 %) of what is still refundable; completing or cancelling the oldest open one.
-  fc.record({ k: fc.constant('refund' as const), share: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({
+    k: fc.constant('refund' as const),
+    share: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 100 })),
+  }),
   fc.constant({ k: 'completeRefund' as const }),
   fc.constant({ k: 'cancelRefund' as const }),
 ) as fc.Arbitrary<Step>;
@@ -302,6 +313,22 @@ describe('deriveStatus: properties over random fact sequences', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+
+  it('after settlement, refunds, more funds and reorgs only make documented transitions, reaching every refund state', () => {
+    const seen = new Set<PaymentStatus>();
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
+        const statuses = run([...SETTLED_PREFIX, ...steps]).at(-1)!.statuses;
+        for (let i = 1; i < statuses.length; i++) {
+          const [a, b] = [statuses[i - 1]!, statuses[i]!];
+          seen.add(b);
+          if (a !== b) expect(ALLOWED[a], `${a} -> ${b} in ${statuses.join(' ')}`).toContain(b);
+        }
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+    for (const s of ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const) expect(seen).toContain(s);
   });
 
   it('paid states need final on-time official funds covering the amount', () => {
