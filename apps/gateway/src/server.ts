@@ -15,6 +15,7 @@ import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
 import { webhookRoutes } from './webhooks/webhookRoutes.ts';
+import { REFUNDS_TAG, refundRoutes } from './refunds/refundRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -85,6 +86,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
         { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
+        REFUNDS_TAG,
         {
           name: 'Webhooks',
           description:
@@ -98,7 +100,10 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
             'for 3 days is disabled (audit log: webhook_endpoint.disabled). Events: payment.detected, ' +
             'payment.confirmed, payment.completed, payment.underpaid, payment.overpaid (data.excess_amount), ' +
             'payment.expired, payment.late, payment.invalid_asset, settlement.submitted, settlement.completed, ' +
-            'settlement.failed; data.object is the payment intent as the API returns it.',
+            'settlement.failed (data.object is the payment intent as the API returns it), refund.requested, ' +
+            'refund.completed (data.object is the refund request). payment.overpaid is also emitted when funds ' +
+            'become final after the payment was confirmed (even SETTLED or refunded), with the new total excess and ' +
+            'data.additional_excess_amount.',
         },
       ],
     },
@@ -116,5 +121,6 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   settingsRoutes(app, ctx);
   ledgerRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  await app.register(refundRoutes(ctx));
   return app;
 }

@@ -74,8 +74,10 @@ export async function overview(ctx: GatewayContext, t: Tenant, days: number, cur
   }
   let received = 0n;
   let settled = 0n;
+  let refunded = 0n;
   let receivedTransfers = 0;
   let settledTransfers = 0;
+  let refundTransfers = 0;
   for (const f of flows) {
     const units = unitsFromDb(f.units);
     const slot = series.get(f.day);
@@ -83,6 +85,9 @@ export async function overview(ctx: GatewayContext, t: Tenant, days: number, cur
       received += units;
       receivedTransfers += Number(f.n);
       if (slot) slot.received += units;
+    } else if (f.kind === 'refund') {
+      refunded += units;
+      refundTransfers += Number(f.n);
     } else {
       settled += units;
       settledTransfers += Number(f.n);
@@ -114,6 +119,11 @@ export async function overview(ctx: GatewayContext, t: Tenant, days: number, cur
       ...money(settled),
       transfers: settledTransfers,
     },
+    refunded: {
+      label: 'Refunded: final transfers from your vault to refund recipients (completed refund requests)',
+      ...money(refunded),
+      transfers: refundTransfers,
+    },
     payments: { created, by_status: byStatus },
     series: [...series].map(([date, v]) => ({
       date,
@@ -144,7 +154,11 @@ export const ACCOUNTING_POLICY = {
   late_underpaid_overpaid:
     'Funds after expiry (LATE_PAYMENT) and partial funds at expiry (UNDERPAID) are recovered into your vault; the ' +
     'payment keeps its state. An overpayment settles in full; the excess is reported in payment.overpaid.',
-  refunds: 'A refund is a new transfer from your vault, sent by you; it completes once verified on-chain.',
+  refunds:
+    'A refund is a new transfer of the official token from your vault, sent by you, of at most the final funds ' +
+    'received minus other refunds (open requests reserve their amount). It completes once the transfer is verified ' +
+    'on-chain and final (posted as proof, or found by the watcher); the payment shows REFUND_REQUESTED, ' +
+    'PARTIALLY_REFUNDED or REFUNDED once settled.',
 };
 
 /** GET /v1/settlement-policy: the accounting policy and the live on-chain facts of each vault. */

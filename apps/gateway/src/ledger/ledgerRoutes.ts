@@ -30,7 +30,8 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         description:
           'Newest first. type payment: a Transfer to a deposit address (any token; official=false for foreign ' +
           'tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address ' +
-          'into the vault. confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.',
+          'into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). ' +
+          'confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.',
         security: securityFor(accepts),
         querystring: Limit,
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
@@ -61,10 +62,11 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
       onRequest: requireAuth(ctx, accepts, 'read'),
       schema: {
         tags,
-        summary: 'Dashboard metrics: received and settled, labelled separately',
+        summary: 'Dashboard metrics: received, settled and refunded, labelled separately',
         description:
           'Over the last `days` UTC days (today included) in `currency`: received (final official funds at deposit ' +
-          'addresses), settled (final transfers into the vault), payments created by status, and a daily series.',
+          'addresses), settled (final transfers into the vault), refunded (final refund transfers from the vault), ' +
+          'payments created by status, and a daily series.',
         security: securityFor(accepts),
         querystring: Type.Object(
           {

@@ -255,8 +255,10 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
           '`timeline`: every status change with its reason (transfer_detected, transfer_final, reorg, expiry, ' +
           'sweep_submitted, sweep_mined, sweep_failed). `transfers`: on-chain Transfer logs to the deposit addresses ' +
           '(type payment) and from them into the vault (type settlement), with confirmations, final and removed ' +
-          '(orphaned by a reorg). `settlements`: sweeps into the vault. `attempts`: every signed sweep transaction, ' +
-          'fee-bumped replacements included.',
+          '(orphaned by a reorg), and from the vault to refund recipients (type refund). `settlements`: sweeps into ' +
+          'the vault. `attempts`: every signed sweep transaction, fee-bumped replacements included. `refunds`: the ' +
+          'refund requests of the payment; `amount_refunded`: what completed ones returned; `overpaid_amount`: ' +
+          'final funds beyond the amount, including funds that arrived after settlement.',
         security: securityFor(accepts),
         params: IdParams,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },

@@ -6,6 +6,7 @@ import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow, type Tenant } from './model.ts';
 import type { PaymentStatus } from './status.ts';
+import { REFUND_SELECT, refundView, type RefundRow } from '../refunds/refundRequest.ts';
 
 export function viewOptions(ctx: GatewayContext) {
   const registry = networkRegistryOf(ctx);
@@ -137,7 +138,7 @@ export async function listPayments(
 /** GET /v1/payments/{id}: the intent with its timeline, transfers, settlements and sweep attempts. */
 export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: string): Promise<Record<string, unknown>> {
   const { row, deposits } = await loadIntent(ctx, t, id);
-  const [timeline, transfers, settlements, attempts, cursors] = await Promise.all([
+  const [timeline, transfers, settlements, attempts, cursors, refunds] = await Promise.all([
     ctx.db.query<{
       id: string;
       status: string;
@@ -170,7 +171,11 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
       [id],
     ),
     ctx.db.query<{ network: string; block_number: string | null }>('select network, block_number from watcher_cursors'),
+    ctx.db.query<RefundRow>(`${REFUND_SELECT} where r.payment_id = $1 order by r.created_at, r.id`, [id]),
   ]);
+  const refunded = refunds
+    .filter((r) => r.status === 'completed')
+    .reduce((a, r) => a + unitsFromDb(r.amount_units), 0n);
   const heads = new Map(cursors.map((c) => [c.network, c.block_number === null ? null : BigInt(c.block_number)]));
   return {
     ...intentView(row, deposits, viewOptions(ctx)),
@@ -188,6 +193,11 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
     })),
     transfers: transfers.map((tr) => transferView(ctx, tr, heads)),
     settlements: settlements.map((s) => settlementView(ctx, s)),
+    // Refund requests of this payment, and what completed ones returned (overpaid_amount: funds beyond the amount,
+    // including funds that arrived after settlement).
+    refunds: refunds.map(refundView),
+    amount_refunded: formatAmount(refunded, row.decimals),
+    amount_refunded_units: refunded.toString(),
     attempts: attempts.map((a) => ({
       settlement_id: a.settlement_id,
       tx_hash: a.tx_hash,
@@ -203,7 +213,8 @@ export interface TransferRow {
   id: string;
   network: string;
   payment_id: string;
-  kind: 'incoming' | 'settlement';
+  kind: 'incoming' | 'settlement' | 'refund';
+  refund_id: string | null;
   deposit_address: string;
   token: string;
   official: boolean;
@@ -222,7 +233,7 @@ export interface TransferRow {
 
 export const TRANSFER_COLUMNS = `c.id::text as id, c.network, c.payment_id, c.kind, c.deposit_address, c.token, c.official,
   c.from_address, c.to_address, c.amount_units, c.block_number, c.block_hash, c.block_time, c.tx_hash, c.log_index,
-  c.final, c.removed, c.observed_at`;
+  c.final, c.removed, c.observed_at, c.refund_id`;
 
 /** Symbol and decimals of an official token on a network; undefined for any other token (decimals unknown). */
 function officialToken(ctx: GatewayContext, network: string, address: string) {
@@ -238,8 +249,11 @@ export function transferView(ctx: GatewayContext, tr: TransferRow, heads: Map<st
   return {
     id: `trf_${tr.id}`,
     object: 'transfer',
-    type: tr.kind === 'incoming' ? 'payment' : 'settlement',
+    // payment: to a deposit address; settlement: from it into the vault; refund: from the vault to a refund's
+    // recipient (refund_request_id).
+    type: tr.kind === 'incoming' ? 'payment' : tr.kind,
     payment_id: tr.payment_id,
+    refund_request_id: tr.refund_id,
     network: tr.network,
     token_address: tr.token,
     token_symbol: tok?.symbol ?? null,

@@ -12,8 +12,10 @@ import { emitEvent } from '../outbox/events.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
 import { enqueue } from '@tender/platform';
 import { sweepQueue } from './queues.ts';
+import { recomputeRefunds } from '../refunds/recomputeRefunds.ts';
 import {
   deriveStatus,
+  excessGrew,
   isConfirmedStatus,
   transitionEvents,
   type DerivedPayment,
@@ -56,7 +58,7 @@ export async function loadFacts(
   const [transfers, sweeps] = await Promise.all([
     tx.query<TransferRow>(
       `select id, network, kind, token, official, amount_units, block_time, final, removed
-       from chain_transfers where payment_id = $1 order by id`,
+       from chain_transfers where payment_id = $1 and kind <> 'refund' order by id`,
       [intent.id],
     ),
     tx.query<{ state: string }>(
@@ -96,10 +98,15 @@ export async function recomputePayment(
   );
   if (!intent) return undefined;
   const now = ctx.now();
+  // Refund requests first: their statuses are facts of the payment's (refund states over SETTLED).
+  const refunds = await recomputeRefunds(ctx, tx, paymentId);
   const { facts, transfers } = await loadFacts(tx, intent);
-  const derived = deriveStatus(facts, now);
+  const derived = deriveStatus({ ...facts, refunds }, now);
   const from = intent.status;
   const to = derived.status;
+  const previousExcess = unitsFromDb(intent.excess_units);
+  // Funds final after the payment was confirmed (even SETTLED or refunded) are an overpayment: announced too.
+  const grew = excessGrew(from, to, previousExcess, derived.excessUnits);
   const totalsChanged =
     unitsFromDb(intent.received_units) !== derived.receivedUnits ||
     unitsFromDb(intent.final_units) !== derived.finalUnits ||
@@ -122,13 +129,15 @@ export async function recomputePayment(
       settled_units: derived.settledUnits.toString(),
     });
   }
-  if (from !== to) {
+  if (from !== to || grew) {
+    const data = grew ? { ...cause.data, overpaid_units: derived.excessUnits.toString() } : (cause.data ?? {});
     await tx.query(
       `insert into payment_timeline (payment_id, status, previous_status, reason, data, created_at)
        values ($1, $2, $3, $4, $5::text::jsonb, $6)`,
-      [paymentId, to, from, cause.reason, JSON.stringify(cause.data ?? {}), now],
+      [paymentId, to, from, cause.reason, JSON.stringify(data), now],
     );
-    const types = transitionEvents(from, to, derived.excessUnits);
+    const types: string[] = transitionEvents(from, to, derived.excessUnits);
+    if (grew) types.push('payment.overpaid');
     if (types.length > 0) {
       const deposits = await tx.query<DepositRow>(
         `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
@@ -145,6 +154,9 @@ export async function recomputePayment(
             ? {
                 excess_amount: money(derived.excessUnits, intent.decimals),
                 excess_amount_units: derived.excessUnits.toString(),
+                // What this event adds to the excess already announced (all of it the first time).
+                additional_excess_amount: money(derived.excessUnits - previousExcess, intent.decimals),
+                additional_excess_amount_units: (derived.excessUnits - previousExcess).toString(),
               }
             : undefined;
         events.push(

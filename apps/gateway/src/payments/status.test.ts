@@ -2,10 +2,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   deriveStatus,
+  excessGrew,
   isConfirmedStatus,
   transitionEvents,
   type PaymentFacts,
   type PaymentStatus,
+  type RefundFact,
   type TransferFact,
 } from './status.ts';
 
@@ -87,6 +89,26 @@ describe('deriveStatus: the spec rules', () => {
     expect(status(facts([tx(A, { blockTime: at(1300) }), settle()]), at(1400))).toBe('LATE_PAYMENT');
   });
 
+  it('refund states lie on top of SETTLED only, from the refund facts', () => {
+    const settled = [tx(A), tx(A, { kind: 'settlement' })];
+    const r = (amountUnits: bigint, state: RefundFact['state']): RefundFact => ({ amountUnits, state });
+    expect(status(facts(settled, { refunds: [r(A / 2n, 'open')] }))).toBe('REFUND_REQUESTED');
+    expect(status(facts(settled, { refunds: [r(A / 2n, 'completed')] }))).toBe('PARTIALLY_REFUNDED');
+    expect(status(facts(settled, { refunds: [r(A / 2n, 'completed'), r(A / 4n, 'open')] }))).toBe('REFUND_REQUESTED');
+    expect(status(facts(settled, { refunds: [r(A / 2n, 'completed'), r(A / 2n, 'completed')] }))).toBe('REFUNDED');
+    const d = deriveStatus(facts(settled, { refunds: [r(3n, 'completed')] }), at(120));
+    expect(d.refundedUnits).toBe(3n);
+    // Everything received must come back for REFUNDED: an overpaid payment refunded by its amount is partial.
+    const over = [tx(A + 5n), tx(A, { kind: 'settlement' })];
+    expect(status(facts(over, { refunds: [r(A, 'completed')] }))).toBe('PARTIALLY_REFUNDED');
+    expect(status(facts(over, { refunds: [r(A + 5n, 'completed')] }))).toBe('REFUNDED');
+    // Before settlement the payment keeps its settlement state; it enters the refund states when it settles.
+    expect(status(facts([tx(A)], { refunds: [r(A, 'completed')] }))).toBe('PAID');
+    expect(status(facts([tx(A)], { sweeps: [{ state: 'submitted' }], refunds: [r(1n, 'open')] }))).toBe(
+      'SETTLEMENT_PENDING',
+    );
+  });
+
   it('a transfer orphaned by a reorg counts for nothing', () => {
     expect(status(facts([tx(A, { final: false, removed: true })]))).toBe('AWAITING_PAYMENT');
     expect(status(facts([tx(A, { final: false, removed: true })]), at(1300))).toBe('EXPIRED');
@@ -110,6 +132,26 @@ describe('transitionEvents', () => {
     expect(transitionEvents('AWAITING_PAYMENT', 'INVALID_ASSET')).toEqual(['payment.invalid_asset']);
     expect(transitionEvents('DETECTED', 'AWAITING_PAYMENT')).toEqual([]);
     expect(transitionEvents('PAID', 'PAID')).toEqual([]);
+    // Refund states announce nothing of their own (refund.* come from the refund request) ...
+    expect(transitionEvents('SETTLED', 'REFUND_REQUESTED')).toEqual([]);
+    expect(transitionEvents('REFUND_REQUESTED', 'REFUNDED')).toEqual([]);
+    // ... but reaching one from a settlement state is the settlement completing.
+    expect(transitionEvents('SETTLEMENT_PENDING', 'REFUND_REQUESTED')).toEqual([
+      'settlement.completed',
+      'payment.completed',
+    ]);
+  });
+
+  it('announces an excess that grows after the payment was confirmed, once per increase', () => {
+    expect(excessGrew('SETTLED', 'SETTLED', 0n, 5n)).toBe(true);
+    expect(excessGrew('REFUNDED', 'PARTIALLY_REFUNDED', 0n, 5n)).toBe(true);
+    expect(excessGrew('OVERPAID', 'OVERPAID', 5n, 7n)).toBe(true);
+    expect(excessGrew('SETTLED', 'SETTLED', 5n, 5n)).toBe(false);
+    // The transition announces it already.
+    expect(excessGrew('PAID', 'OVERPAID', 0n, 5n)).toBe(false);
+    // Not confirmed before: payment.overpaid comes with payment.confirmed (transitionEvents).
+    expect(excessGrew('CONFIRMING', 'OVERPAID', 0n, 5n)).toBe(false);
+    expect(excessGrew('LATE_PAYMENT', 'LATE_PAYMENT', 0n, 5n)).toBe(false);
   });
 
   it('announces a step back out of the paid family or out of SETTLED (a devnet that lost blocks)', () => {
@@ -122,6 +164,8 @@ describe('transitionEvents', () => {
 });
 
 // ---- Model-based: random sequences of facts as the watcher, the sweeper and the clock would produce them. ----
+
+const REFUND = ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 
 /** The transitions status.ts documents. A derived transition outside this table is a bug. */
 const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
@@ -138,18 +182,18 @@ const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
     'INVALID_ASSET',
   ],
   CONFIRMING: ['DETECTED', 'PAID', 'OVERPAID', 'UNDERPAID', 'LATE_PAYMENT', 'EXPIRED', 'INVALID_ASSET'],
-  PAID: ['OVERPAID', 'SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED'],
-  OVERPAID: ['SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED'],
-  SETTLEMENT_PENDING: ['SETTLED', 'SETTLEMENT_FAILED', 'PAID', 'OVERPAID'],
-  SETTLEMENT_FAILED: ['SETTLEMENT_PENDING', 'SETTLED'],
-  SETTLED: [],
+  PAID: ['OVERPAID', 'SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED', ...REFUND],
+  OVERPAID: ['SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED', ...REFUND],
+  SETTLEMENT_PENDING: ['SETTLED', 'SETTLEMENT_FAILED', 'PAID', 'OVERPAID', ...REFUND],
+  SETTLEMENT_FAILED: ['SETTLEMENT_PENDING', 'SETTLED', ...REFUND],
+  SETTLED: [...REFUND],
   EXPIRED: ['LATE_PAYMENT', 'INVALID_ASSET', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'UNDERPAID'],
   UNDERPAID: ['LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID'],
   LATE_PAYMENT: ['PAID', 'OVERPAID'],
   INVALID_ASSET: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'LATE_PAYMENT', 'UNDERPAID'],
-  REFUND_REQUESTED: [],
-  PARTIALLY_REFUNDED: [],
-  REFUNDED: [],
+  REFUND_REQUESTED: ['PARTIALLY_REFUNDED', 'REFUNDED', 'SETTLED'],
+  PARTIALLY_REFUNDED: ['REFUND_REQUESTED', 'REFUNDED'],
+  REFUNDED: ['PARTIALLY_REFUNDED', 'REFUND_REQUESTED'],
 };
 
 type Step =
@@ -158,7 +202,18 @@ type Step =
   | { k: 'reorg' }
   | { k: 'time'; seconds: number }
   | { k: 'sweep'; state: 'submitted' | 'succeeded' | 'failed' }
-  | { k: 'settle'; final: boolean };
+  | { k: 'settle'; final: boolean }
+  | { k: 'refund'; share: number }
+  | { k: 'completeRefund' }
+  | { k: 'cancelRefund' };
+
+/** Paid in full, final, swept and the sweep final: SETTLED. */
+const SETTLED_PREFIX: Step[] = [
+  { k: 'transfer', amount: A, official: true },
+  { k: 'finalize' },
+  { k: 'sweep', state: 'succeeded' },
+  { k: 'settle', final: true },
+];
 
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -173,6 +228,13 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ k: fc.constant('time' as const), seconds: fc.integer({ min: 1, max: 900 }) }),
   fc.record({ k: fc.constantFrom('sweep' as const), state: fc.constantFrom('submitted', 'succeeded', 'failed') }),
   fc.record({ k: fc.constant('settle' as const), final: fc.boolean() }),
+  // A request for a share (1..100 %) of what is still refundable; completing or cancelling the oldest open one.
+  fc.record({
+    k: fc.constant('refund' as const),
+    share: fc.oneof(fc.constant(100), fc.integer({ min: 1, max: 100 })),
+  }),
+  fc.constant({ k: 'completeRefund' as const }),
+  fc.constant({ k: 'cancelRefund' as const }),
 ) as fc.Arbitrary<Step>;
 
 /** Applies steps the way the system produces facts: finality only ever grows, reorgs remove only unfinal facts,
@@ -181,6 +243,7 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
   let now = at(0);
   const transfers: TransferFact[] = [];
   const sweeps: PaymentFacts['sweeps'][number][] = [];
+  let refunds: RefundFact[] = [];
   const out: { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] = [];
   let prev = deriveStatus(facts([]), now).status;
   const trail: PaymentStatus[] = [prev];
@@ -213,10 +276,29 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
           transfers.push(tx(final, { kind: 'settlement', final: s.final, blockTime: now }));
         }
         break;
+      case 'refund': {
+        // As refunds/createRefundRequest.ts allows: final funds exist, and open plus completed requests never
+        // exceed them (open requests reserve their amount).
+        const d = deriveStatus(facts(transfers, { sweeps, refunds }), now);
+        const reserved = refunds.reduce((a, r) => a + r.amountUnits, 0n);
+        const amount = ((d.finalUnits - reserved) * BigInt(s.share)) / 100n;
+        if (amount > 0n) refunds.push({ amountUnits: amount, state: 'open' });
+        break;
+      }
+      case 'completeRefund': {
+        const r = refunds.find((x) => x.state === 'open');
+        if (r) r.state = 'completed';
+        break;
+      }
+      case 'cancelRefund': {
+        const i = refunds.findIndex((x) => x.state === 'open');
+        if (i >= 0) refunds = refunds.filter((_, j) => j !== i);
+        break;
+      }
     }
     const f = facts(
       transfers.map((t) => ({ ...t })),
-      { sweeps: [...sweeps] },
+      { sweeps: [...sweeps], refunds: refunds.map((r) => ({ ...r })) },
     );
     const next = deriveStatus(f, now).status;
     trail.push(next);
@@ -241,6 +323,22 @@ describe('deriveStatus: properties over random fact sequences', () => {
     );
   });
 
+  it('after settlement, refunds, more funds and reorgs only make documented transitions, reaching every refund state', () => {
+    const seen = new Set<PaymentStatus>();
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
+        const statuses = run([...SETTLED_PREFIX, ...steps]).at(-1)!.statuses;
+        for (let i = 1; i < statuses.length; i++) {
+          const [a, b] = [statuses[i - 1]!, statuses[i]!];
+          seen.add(b);
+          if (a !== b) expect(ALLOWED[a], `${a} -> ${b} in ${statuses.join(' ')}`).toContain(b);
+        }
+      }),
+      { numRuns: 1000, seed: 7 },
+    );
+    for (const s of ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const) expect(seen).toContain(s);
+  });
+
   it('paid states need final on-time official funds covering the amount', () => {
     fc.assert(
       fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
@@ -253,6 +351,11 @@ describe('deriveStatus: properties over random fact sequences', () => {
             expect(onTimeFinal >= A).toBe(true);
           }
           if (d.status === 'OVERPAID') expect(d.excessUnits).toBe(d.finalUnits - A);
+          if (d.status === 'REFUNDED') expect(d.refundedUnits >= d.finalUnits && d.settledUnits >= A).toBe(true);
+          if (d.status === 'REFUND_REQUESTED') expect(f.refunds?.some((r) => r.state === 'open')).toBe(true);
+          if (d.status === 'PARTIALLY_REFUNDED') {
+            expect(d.refundedUnits > 0n && d.refundedUnits < d.finalUnits).toBe(true);
+          }
           if (d.status === 'PAID') expect(d.finalUnits).toBe(A);
         }
       }),

@@ -34,8 +34,13 @@
 //   SETTLEMENT_PENDING our sweep is broadcast or mined, or a settlement transfer is seen, and not yet settled
 //   SETTLED            final settlement transfers into the vault >= A
 //   SETTLEMENT_FAILED  our latest sweep attempt failed (reverted / could not be sent); a retry is scheduled
-// Refund states (REFUND_REQUESTED, PARTIALLY_REFUNDED, REFUNDED) belong to the refunds issue; they are in the enum so
-// the column and the API accept them, and deriveStatus will lay them over SETTLED from refund facts.
+// Refund states, only on top of SETTLED (refund facts: refund requests that are open - pending or confirming - or
+// completed, i.e. their vault-to-recipient transfer is final; cancelled requests are no facts; refunds/):
+//   REFUND_REQUESTED   a refund request is open
+//   PARTIALLY_REFUNDED no request open, completed refunds < final official funds
+//   REFUNDED           completed refunds >= final official funds (nothing is left to refund)
+// A refund may be requested as soon as final funds exist (the merchant pays it from the vault); before the payment
+// is SETTLED its status stays in the settlement states, and it enters the refund states when it settles.
 //
 // Transitions that the rules above produce (anything else is impossible, see status.test.ts):
 //   CREATED -> AWAITING_PAYMENT (opened)
@@ -50,6 +55,12 @@
 //   SETTLEMENT_PENDING -> SETTLED | SETTLEMENT_FAILED
 //                      -> PAID | OVERPAID (a third party's unfinal sweep orphaned by a reorg, none of ours in flight)
 //   SETTLEMENT_FAILED -> SETTLEMENT_PENDING (retry) | SETTLED
+//   PAID | OVERPAID | SETTLEMENT_PENDING | SETTLEMENT_FAILED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
+//                    (settled while refund facts already exist)
+//   SETTLED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
+//   REFUND_REQUESTED -> PARTIALLY_REFUNDED | REFUNDED (a refund completed) | SETTLED (the request was cancelled)
+//   PARTIALLY_REFUNDED -> REFUND_REQUESTED (another request) | REFUNDED
+//   REFUNDED -> PARTIALLY_REFUNDED | REFUND_REQUESTED (more funds arrived after the refund: a remainder exists again)
 //   EXPIRED | UNDERPAID -> LATE_PAYMENT (late funds final)
 //   EXPIRED | UNDERPAID | LATE_PAYMENT -> DETECTED | CONFIRMING | PAID | OVERPAID | UNDERPAID: a transfer mined
 //                    BEFORE expiry but observed after it (watcher downtime, backfill) is on time: the facts decide,
@@ -126,6 +137,14 @@ export interface PaymentFacts {
   transfers: readonly TransferFact[];
   /** Sweep attempts of the settlement after full payment (recovery sweeps of late funds are not listed here). */
   sweeps: readonly SweepAttemptFact[];
+  /** Refund requests that are not cancelled; absent = none. */
+  refunds?: readonly RefundFact[];
+}
+
+export interface RefundFact {
+  amountUnits: bigint;
+  /** open: pending or confirming (its transfer not final yet); completed: its vault-to-recipient transfer is final. */
+  state: 'open' | 'completed';
 }
 
 export interface DerivedPayment {
@@ -140,6 +159,8 @@ export interface DerivedPayment {
   settledUnits: bigint;
   /** Foreign-token transfers (not removed). */
   foreignTransfers: number;
+  /** Completed refunds (their transfers are final). */
+  refundedUnits: bigint;
 }
 
 const sum = (xs: readonly TransferFact[]): bigint => xs.reduce((a, t) => a + t.amountUnits, 0n);
@@ -167,14 +188,23 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
   const settledUnits = sum(valid.filter((t) => t.kind === 'settlement' && t.official && t.final));
   const settlementSeen = valid.some((t) => t.kind === 'settlement' && t.official);
 
-  const base = { receivedUnits, finalUnits, settledUnits, foreignTransfers: foreign.length };
+  const refunds = facts.refunds ?? [];
+  const refundedUnits = refunds.filter((r) => r.state === 'completed').reduce((a, r) => a + r.amountUnits, 0n);
+  const refundOpen = refunds.some((r) => r.state === 'open');
+
+  const base = { receivedUnits, finalUnits, settledUnits, foreignTransfers: foreign.length, refundedUnits };
   const result = (status: PaymentStatus, excessUnits = 0n): DerivedPayment => ({ status, excessUnits, ...base });
 
   if (!facts.opened && incoming.length === 0) return result('CREATED');
 
   if (A > 0n && onTimeFinal >= A) {
     const excess = finalUnits - A;
-    if (settledUnits >= A) return result('SETTLED', excess);
+    if (settledUnits >= A) {
+      if (refundedUnits > 0n && refundedUnits >= finalUnits) return result('REFUNDED', excess);
+      if (refundOpen) return result('REFUND_REQUESTED', excess);
+      if (refundedUnits > 0n) return result('PARTIALLY_REFUNDED', excess);
+      return result('SETTLED', excess);
+    }
     const lastSweep = facts.sweeps[facts.sweeps.length - 1];
     if (settlementSeen || lastSweep?.state === 'submitted' || lastSweep?.state === 'succeeded') {
       return result('SETTLEMENT_PENDING', excess);
@@ -211,6 +241,12 @@ export type PaymentEventType =
   | 'payment.reversed'
   | 'settlement.reversed';
 
+const REFUND_STATES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
+  'REFUND_REQUESTED',
+  'PARTIALLY_REFUNDED',
+  'REFUNDED',
+]);
+
 const NOTHING_SEEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'CREATED',
   'AWAITING_PAYMENT',
@@ -244,6 +280,13 @@ export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessU
     case 'SETTLEMENT_FAILED':
       out.push('settlement.failed');
       break;
+    case 'REFUND_REQUESTED':
+    case 'PARTIALLY_REFUNDED':
+    case 'REFUNDED':
+      // Refund states lie over SETTLED: reaching one from a settlement state is the settlement completing too. The
+      // refund.* events themselves are the refund request's (refunds/recomputeRefunds.ts).
+      if (from !== 'SETTLED' && !REFUND_STATES.has(from)) out.push('settlement.completed', 'payment.completed');
+      break;
     case 'EXPIRED':
       out.push('payment.expired');
       break;
@@ -260,4 +303,22 @@ export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessU
       break;
   }
   return out;
+}
+
+/**
+ * Funds that become final after the payment was confirmed (PAID and every later state: SETTLED, refunded …) are an
+ * overpayment too. True when the excess grew in this recompute and the transition does not announce it already, so
+ * payment.overpaid is emitted once per increase, with the new total excess.
+ */
+export function excessGrew(
+  from: PaymentStatus,
+  to: PaymentStatus,
+  previousExcessUnits: bigint,
+  excessUnits: bigint,
+): boolean {
+  return (
+    isConfirmedStatus(from) &&
+    excessUnits > previousExcessUnits &&
+    !transitionEvents(from, to, excessUnits).includes('payment.overpaid')
+  );
 }

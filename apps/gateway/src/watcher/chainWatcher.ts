@@ -36,6 +36,7 @@ import type { GatewayNetwork } from '../networks/registry.ts';
 import { enqueue } from '@tender/platform';
 import { sweepQueue } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
+import { insertRefundTransfers, matchRefundLogs } from '../refunds/watchRefunds.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import { checkAgreement } from './chainAgreement.ts';
 import { finalFactsAbove, openIncident, resolveIncident } from './chainIncidents.ts';
@@ -227,12 +228,14 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       if (outDep && toA === outDep.vault)
         relevant.push({ log: l, kind: 'settlement', dep: outDep, from: fromA, to: toA });
     }
+    // Refunds sent from a vault to the recipient of an open refund request, proof or not (refunds/watchRefunds.ts).
+    const refunds = await matchRefundLogs(ctx.db, net.id, erc20);
     // Block timestamps of blocks with relevant logs (the moment of payment, for on-time vs late).
     const times = new Map<bigint, bigint>([[toHeader.number, toHeader.timestamp]]);
-    for (const r of relevant) {
+    for (const r of [...relevant, ...refunds]) {
       if (r.log.blockTimestamp !== undefined) times.set(r.log.blockNumber, r.log.blockTimestamp);
     }
-    for (const r of relevant) {
+    for (const r of [...relevant, ...refunds]) {
       if (times.has(r.log.blockNumber)) continue;
       const b = await opts.reader.getBlock(r.log.blockNumber);
       if (!b || !sameHash(b.hash, r.log.blockHash)) return result({}); // moved under us; retry
@@ -257,6 +260,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     }));
     const blocksToRemember = new Map<bigint, string>([[toHeader.number, toHeader.hash]]);
     for (const t of transfers) blocksToRemember.set(t.blockNumber, t.blockHash);
+    for (const r of refunds) blocksToRemember.set(r.log.blockNumber, r.log.blockHash);
 
     if (opts.beforeCommit && transfers.length > 0) await opts.beforeCommit(toHeader.number);
     const changed = await ctx.db.tx(async (tx) => {
@@ -267,7 +271,14 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
         [...blocksToRemember].map(([number, hash]) => ({ number, hash })),
         toHeader.number - depth * 4n - 64n,
       );
-      const touched = await insertTransfers(tx, net.id, transfers);
+      const touched = [
+        ...(await insertTransfers(tx, net.id, transfers)),
+        ...(await insertRefundTransfers(
+          tx,
+          net.id,
+          refunds.map((r) => ({ ...r, blockTime: new Date(Number(times.get(r.log.blockNumber)!) * 1000) })),
+        )),
+      ];
       const finalized = await finalizeTransfers(tx, net.id, toHeader.number - depth + 1n);
       const finalIds = new Map<string, string[]>();
       for (const f of finalized) finalIds.set(f.payment_id, [...(finalIds.get(f.payment_id) ?? []), f.id]);
@@ -288,7 +299,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       from,
       to,
       behind: to < head.number,
-      transfers: transfers.length,
+      transfers: transfers.length + refunds.length,
       changedPayments: changed,
     });
   }

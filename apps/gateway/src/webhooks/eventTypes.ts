@@ -1,9 +1,10 @@
 // The event types of the spec ("Events"), which an endpoint may subscribe to. The gateway emits the payment.* and
-// settlement.* types today (payments/status.ts transitionEvents); refund.* and payout.* come with those features,
-// and an endpoint may subscribe to them ahead of time.
+// settlement.* types (payments/status.ts transitionEvents) and refund.* (refunds/); payout.* come with that
+// feature, and an endpoint may subscribe to them ahead of time.
 import type { PaymentEventType } from '../payments/status.ts';
+import type { RefundEventType } from '../refunds/refundStatus.ts';
 
-/** Emitted today: every transition event of a payment. */
+/** Emitted today: every transition event of a payment and of a refund request. */
 export const EMITTED_EVENT_TYPES = [
   'payment.detected',
   'payment.confirmed',
@@ -19,12 +20,12 @@ export const EMITTED_EVENT_TYPES = [
   // Corrections: the devnet lost the blocks behind an earlier event (payments/status.ts).
   'payment.reversed',
   'settlement.reversed',
-] as const satisfies readonly PaymentEventType[];
+  'refund.requested',
+  'refund.completed',
+] as const satisfies readonly (PaymentEventType | RefundEventType)[];
 
 export const WEBHOOK_EVENT_TYPES = [
   ...EMITTED_EVENT_TYPES,
-  'refund.requested',
-  'refund.completed',
   'payout.requested',
   'payout.confirmed',
   'payout.switched_to_vault',
