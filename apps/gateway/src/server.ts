@@ -15,6 +15,9 @@ import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
 import { webhookRoutes } from './webhooks/webhookRoutes.ts';
+import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
+import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
+import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -77,7 +80,28 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
           name: 'Payments',
           description:
             'Payment intents with per-network counterfactual deposit addresses; status derived only from verified ' +
-            'on-chain facts (see the state machine in the README)',
+            'on-chain facts (see the state machine in the README). CREATED: exists but is not open for payment yet ' +
+            '(an intent started from a payment link, until the customer picks a network at checkout); API intents ' +
+            'are created open, in AWAITING_PAYMENT',
+        },
+        {
+          name: 'Payment links',
+          description:
+            'Reusable links (`url` = {public URL}/pay/{id}) whose every paying customer gets a payment intent of ' +
+            'their own (CREATED until opened at checkout, then the usual states), listed under the link',
+        },
+        {
+          name: 'Invoices',
+          description:
+            'Numbered invoices (INV-000001, per merchant and environment, no gaps) with line items, a due date, a ' +
+            'payment intent of their own, a public page and a PDF; status open, paid, overdue or void, derived from ' +
+            'the intent and the clock',
+        },
+        {
+          name: 'Public pages',
+          description:
+            'What the hosted link, checkout and invoice pages read: no credentials, rate limited per client address, ' +
+            'no merchant data beyond the business name',
         },
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
@@ -113,5 +137,8 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   settingsRoutes(app, ctx);
   ledgerRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  paymentLinkRoutes(app, ctx);
+  publicIntentRoutes(app, ctx);
+  invoiceRoutes(app, ctx);
   return app;
 }

@@ -41,6 +41,10 @@ export const GATEWAY_ERRORS = {
   IDP_ACCOUNT_EXISTS: [409, 'invalid_request_error'],
   WEBHOOK_ENDPOINT_LIMIT: [409, 'invalid_request_error'],
   WEBHOOK_ENDPOINT_DISABLED: [409, 'invalid_request_error'],
+  // Payment links and invoices: the link or invoice is in a state that refuses the request.
+  PAYMENT_LINK_INACTIVE: [409, 'invalid_request_error'],
+  INVOICE_PAID: [409, 'invalid_request_error'],
+  INVOICE_PAYMENT_IN_PROGRESS: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
   RATE_LIMITED: [429, 'rate_limit_error'],
