@@ -117,7 +117,11 @@ export async function createInvoice(
     );
     if (ctx.mailer) {
       // Transactional outbox: the mail job exists if and only if the invoice does.
-      await enqueue(tx, { queue: INVOICE_EMAIL_QUEUE, payload: { invoiceId: id }, idempotencyKey: `invoice-email:${id}` });
+      await enqueue(tx, {
+        queue: INVOICE_EMAIL_QUEUE,
+        payload: { invoiceId: id },
+        idempotencyKey: `invoice-email:${id}`,
+      });
     }
     await audit(tx, {
       merchantId: t.merchantId,

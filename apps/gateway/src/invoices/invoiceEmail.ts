@@ -43,7 +43,12 @@ export function invoiceMail(row: InvoiceRow, p: { businessName: string; publicUr
       )
       .join('')}</ul>${row.memo ? `<p>${escape(row.memo)}</p>` : ''}` +
     `<p><a href="${escape(url)}">View and pay invoice ${escape(number)}</a> · <a href="${escape(pdf)}">PDF</a></p>`;
-  return { to: row.customer_email, subject: `Invoice ${number} from ${p.businessName}: ${total} due ${due}`, text, html };
+  return {
+    to: row.customer_email,
+    subject: `Invoice ${number} from ${p.businessName}: ${total} due ${due}`,
+    text,
+    html,
+  };
 }
 
 export async function sendInvoiceEmail(ctx: GatewayContext, job: Job<{ invoiceId?: unknown }>): Promise<string> {
@@ -77,7 +82,10 @@ export function invoiceJobQueues(ctx: GatewayContext): Record<string, QueueDefin
     [INVOICE_EMAIL_QUEUE]: {
       async handler(job) {
         const outcome = await sendInvoiceEmail(ctx, job as Job<{ invoiceId?: unknown }>);
-        ctx.logger.info({ invoiceId: (job.payload as { invoiceId?: unknown }).invoiceId, outcome }, 'invoice email job');
+        ctx.logger.info(
+          { invoiceId: (job.payload as { invoiceId?: unknown }).invoiceId, outcome },
+          'invoice email job',
+        );
       },
     },
   };

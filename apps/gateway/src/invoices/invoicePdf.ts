@@ -5,8 +5,15 @@ import PDFDocument from 'pdfkit';
 import { money } from '../payments/model.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
 
-export function renderInvoicePdf(row: InvoiceRow, p: { businessName: string; publicUrl: string; now: Date }): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Invoice ${formatInvoiceNumber(row.number)}` } });
+export function renderInvoicePdf(
+  row: InvoiceRow,
+  p: { businessName: string; publicUrl: string; now: Date },
+): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Invoice ${formatInvoiceNumber(row.number)}` },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -18,7 +25,10 @@ export function renderInvoicePdf(row: InvoiceRow, p: { businessName: string; pub
 
   doc.font('Helvetica-Bold').fontSize(20).text(p.businessName);
   doc.moveDown(0.5);
-  doc.font('Helvetica').fontSize(12).text(`Invoice ${formatInvoiceNumber(row.number)}`);
+  doc
+    .font('Helvetica')
+    .fontSize(12)
+    .text(`Invoice ${formatInvoiceNumber(row.number)}`);
   doc.text(`Issued ${row.created_at.toISOString().slice(0, 10)} · Due ${row.due_at.toISOString().slice(0, 10)}`);
   doc.text(`Status: ${status}`);
   doc.moveDown();
@@ -52,10 +62,13 @@ export function renderInvoicePdf(row: InvoiceRow, p: { businessName: string; pub
     doc.y = Math.max(after, doc.y) + 4;
   }
   doc.moveDown();
-  doc.font('Helvetica-Bold').fontSize(12).text(`Total: ${amount(row.total_units)}`, x.desc, doc.y, {
-    width: 495,
-    align: 'right',
-  });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .text(`Total: ${amount(row.total_units)}`, x.desc, doc.y, {
+      width: 495,
+      align: 'right',
+    });
   doc.font('Helvetica').fontSize(10);
   if (row.memo) {
     doc.moveDown();

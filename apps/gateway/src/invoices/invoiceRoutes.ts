@@ -172,7 +172,11 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
         produces: ['application/pdf'],
         response: {
           // Sent as bytes (a Buffer is never JSON-serialised); documented as a binary string.
-          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The PDF document (application/pdf)' }),
+          200: Type.Unsafe<Buffer>({
+            type: 'string',
+            format: 'binary',
+            description: 'The PDF document (application/pdf)',
+          }),
           ...errorResponses(400, 404, 429),
         },
       },

@@ -4,10 +4,22 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
-import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow, type Tenant } from '../payments/model.ts';
+import {
+  DEPOSIT_COLUMNS,
+  INTENT_COLUMNS,
+  intentView,
+  type DepositRow,
+  type IntentRow,
+  type Tenant,
+} from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';
 import { loadIntentSettings } from '../settings/settlementSettings.ts';
-import { PAYMENT_LINK_COLUMNS, publicPaymentLinkView, type PaymentLinkRow, type PublicPaymentLink } from './paymentLink.ts';
+import {
+  PAYMENT_LINK_COLUMNS,
+  publicPaymentLinkView,
+  type PaymentLinkRow,
+  type PublicPaymentLink,
+} from './paymentLink.ts';
 
 export const paymentLinkNotFound = (id: string) =>
   new GatewayError('RESOURCE_NOT_FOUND', `No payment link ${id}`, { details: [{ path: 'id', message: 'not found' }] });
@@ -50,9 +62,7 @@ export async function listPaymentLinkIntents(
   p: { id: string; limit: number; cursor?: string | undefined },
 ): Promise<{ data: Record<string, unknown>[]; nextCursor: string | null }> {
   await getPaymentLink(ctx, t, p.id);
-  const before = p.cursor
-    ? decodeSeqCursor(p.cursor, 'plink_pi')
-    : null;
+  const before = p.cursor ? decodeSeqCursor(p.cursor, 'plink_pi') : null;
   const rows = await ctx.db.query<IntentRow & { pos: string }>(
     `select ${INTENT_COLUMNS}, (extract(epoch from i.created_at) * 1000000)::bigint::text as pos
      from payment_intents i
@@ -79,7 +89,13 @@ export async function listPaymentLinkIntents(
   const opts = viewOptions(ctx);
   const last = page[page.length - 1];
   return {
-    data: page.map(({ pos: _pos, ...r }) => intentView(r, deposits.filter((d) => d.payment_id === r.id), opts)),
+    data: page.map(({ pos: _pos, ...r }) =>
+      intentView(
+        r,
+        deposits.filter((d) => d.payment_id === r.id),
+        opts,
+      ),
+    ),
     nextCursor: rows.length > page.length && last ? encodeCursor(['plink_pi', last.pos]) : null,
   };
 }

@@ -17,7 +17,12 @@ import {
   PublicPaymentLinkSchema,
   UpdatePaymentLinkBody,
 } from './paymentLink.ts';
-import { getPaymentLink, getPublicPaymentLink, listPaymentLinkIntents, listPaymentLinks } from './paymentLinkQueries.ts';
+import {
+  getPaymentLink,
+  getPublicPaymentLink,
+  listPaymentLinkIntents,
+  listPaymentLinks,
+} from './paymentLinkQueries.ts';
 import { setPaymentLinkActive } from './setPaymentLinkActive.ts';
 import { startLinkPayment } from './startLinkPayment.ts';
 
@@ -80,7 +85,10 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
         summary: 'List payment links',
         description: 'Newest first. `active` filters on the flag.',
         security: securityFor(accepts),
-        querystring: Type.Object({ ...ListQuery, active: Type.Optional(Type.Boolean()) }, { additionalProperties: false }),
+        querystring: Type.Object(
+          { ...ListQuery, active: Type.Optional(Type.Boolean()) },
+          { additionalProperties: false },
+        ),
         response: { 200: listOf(PaymentLinkSchema, 'A page of payment links'), ...errorResponses(400, 401, 403, 429) },
       },
     },
@@ -90,7 +98,12 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
         cursor: req.query.cursor,
         active: req.query.active,
       });
-      return { object: 'list' as const, data: r.links.map(view), has_more: r.nextCursor !== null, next_cursor: r.nextCursor };
+      return {
+        object: 'list' as const,
+        data: r.links.map(view),
+        has_more: r.nextCursor !== null,
+        next_cursor: r.nextCursor,
+      };
     },
   );
 
