@@ -44,7 +44,7 @@ export async function listInvoices(
   const rows = await ctx.db.query<InvoiceRow & { seq: string }>(
     `select ${INVOICE_COLUMNS}, v.seq from ${FROM}
      where v.merchant_id = $1 and v.environment = $2 and ($3::bigint is null or v.seq < $3::bigint)
-       and ${p.status ? filter[p.status] : '$5::timestamptz is not null'}
+       and $5::timestamptz is not null and ${p.status ? filter[p.status] : 'true'}
      order by v.seq desc limit $4`,
     [t.merchantId, t.environment, before, p.limit + 1, ctx.now()],
   );
