@@ -248,6 +248,7 @@ describe('the public link flow', () => {
     expect(listed.data.map((p: { id: string }) => p.id).sort()).toEqual(
       [ai.payment_intent_id, bi.payment_intent_id].sort(),
     );
+    expect(listed.data[0].networks[0]).toHaveProperty('deposit_address');
 
     // A CREATED intent does not expire: its clock has not started.
     gw.clock.advance(3600);
@@ -262,6 +263,16 @@ describe('the public link flow', () => {
     const after = (await get(`/v1/payment-intents/${ai.payment_intent_id}`)).json();
     expect(new Date(after.expires_at).getTime()).toBe(now + 600_000);
     expect((await open(ai.payment_intent_id)).json()).toEqual({ id: ai.payment_intent_id, status: 'AWAITING_PAYMENT' });
+    const noBody = await gw.app.inject({ method: 'POST', url: `/public/payment-intents/${ai.payment_intent_id}/open` });
+    expect(noBody.statusCode).toBe(200);
+    const noBodyStart = await gw.app.inject({ method: 'POST', url: `/public/payment-links/${l.id}/intents` });
+    expect(noBodyStart.statusCode).toBe(201);
+    const junk = await gw.app.inject({
+      method: 'POST',
+      url: `/public/payment-links/${l.id}/intents`,
+      payload: { amount: '0.01' },
+    });
+    expect(junk.statusCode).toBe(400); // a customer cannot change the link's terms
     const detail = (await get(`/v1/payments/${ai.payment_intent_id}`)).json();
     expect(detail.timeline.map((e: { status: string }) => e.status)).toEqual(['CREATED', 'AWAITING_PAYMENT']);
     expect((await open('pi_unknown')).statusCode).toBe(404);

@@ -195,6 +195,10 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
     '/public/payment-links/:id/intents',
     {
       config: { rateLimit: PUBLIC_WRITE_LIMIT },
+      // The body is optional: a POST without one is treated as `{}`.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         tags: ['Public pages'],
         summary: 'Start a payment from a payment link',

@@ -13,6 +13,10 @@ export function publicIntentRoutes(app: App, ctx: GatewayContext): void {
     '/public/payment-intents/:id/open',
     {
       config: { rateLimit: { max: 120, timeWindow: 60_000 } },
+      // The body is optional: a POST without one is treated as `{}`.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
       schema: {
         tags: ['Public pages'],
         summary: 'Open a payment intent for payment',
