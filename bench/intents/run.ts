@@ -356,15 +356,20 @@ async function linkCost(addr: AddressInfo, secret: string, ctx: GatewayContext, 
   await load(viaLink, {}, '{}'); // warm-up
   const rows: (string | number)[][] = [];
   const ratios: number[] = [];
+  const ds: LoadResult[] = [];
+  const ls: LoadResult[] = [];
   for (let r = 1; r <= ROUNDS; r++) {
     const d = await load(direct, { authorization: `Bearer ${secret}` });
     const l = await load(viaLink, {}, '{}');
+    ds.push(d);
+    ls.push(l);
     ratios.push(d.rps / l.rps);
     rows.push([`round ${r}`, d.rps, l.rps, d.rps / l.rps, d.p50, l.p50, l.non2xx + l.errors]);
   }
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const ratio = median(ratios);
-  rows.push(['median', 0, 0, ratio, 0, 0, 0]);
+  const m = (xs: LoadResult[], k: 'rps' | 'p50') => median(xs.map((x) => x[k]));
+  rows.push(['median', m(ds, 'rps'), m(ls, 'rps'), ratio, m(ds, 'p50'), m(ls, 'p50'), 0]);
   console.log(`\nPOST /public/payment-links/{id}/intents vs POST /v1/payment-intents, ${CONNECTIONS} connections`);
   printTable(['', 'direct req/s', 'link req/s', 'cost ratio', 'direct p50 ms', 'link p50 ms', 'link non-2xx'], rows);
   const [{ n }] = (await ctx.db.query<{ n: string }>(
