@@ -119,7 +119,8 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
             'for 3 days is disabled (audit log: webhook_endpoint.disabled). Events: payment.detected, ' +
             'payment.confirmed, payment.completed, payment.underpaid, payment.overpaid (data.excess_amount), ' +
             'payment.expired, payment.late, payment.invalid_asset, settlement.submitted, settlement.completed, ' +
-            'settlement.failed; data.object is the payment intent as the API returns it.',
+            'settlement.failed; data.object is the payment intent as the API returns it (with payment_link_id and ' +
+            'invoice_id). invoice.paid: an invoice became paid; data.object is the invoice.',
         },
       ],
     },

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import type { Principal } from '../auth/principal.ts';
 import { createInvoice } from '../invoices/createInvoice.ts';
+import { listEvents } from '../outbox/events.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import { createGatewayServer } from '../server.ts';
 import { createPaymentLink } from './createPaymentLink.ts';
@@ -155,6 +156,18 @@ describe(`payment links and invoices on the devnet (${process.env.DATABASE_URL ?
     await settle(row.payment_intent_id);
     expect(await h.status(row.payment_intent_id)).toBe('SETTLED');
     expect((await pub()).status).toBe('paid');
+    // invoice.paid once, right after payment.confirmed, with the invoice as data.object.
+    const events = (await listEvents(h.db, h.tenant, { paymentId: row.payment_intent_id })).reverse();
+    expect(events.map((e) => e.type)).toEqual([
+      'payment.detected',
+      'payment.confirmed',
+      'invoice.paid',
+      'settlement.submitted',
+      'settlement.completed',
+      'payment.completed',
+    ]);
+    expect(events[2]!.data.object).toMatchObject({ object: 'invoice', id: row.id, status: 'paid', total: '125' });
+    expect(events[1]!.data.object).toMatchObject({ invoice_id: row.id, order_reference: 'INV-000001' });
     // Paid: it can no longer be voided.
     const v = await app.inject({
       method: 'POST',

@@ -311,3 +311,50 @@ describe('the public link flow', () => {
     expect(n!.n).toBe(1);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents every payment link, invoice and public operation with its success and error responses', async () => {
+    const doc = (await gw.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[] }>>;
+    };
+    const ops: [string, string, string, string[]][] = [
+      ['post', '/v1/payment-links', '201', ['400', '401', '403', '409', '429']],
+      ['get', '/v1/payment-links', '200', ['400', '401', '403', '429']],
+      ['get', '/v1/payment-links/{id}', '200', ['401', '403', '404']],
+      ['patch', '/v1/payment-links/{id}', '200', ['400', '401', '403', '404']],
+      ['get', '/v1/payment-links/{id}/payment-intents', '200', ['401', '404']],
+      ['get', '/public/payment-links/{id}', '200', ['404', '429']],
+      ['post', '/public/payment-links/{id}/intents', '201', ['404', '409', '429']],
+      ['post', '/public/payment-intents/{id}/open', '200', ['400', '404', '429']],
+      ['post', '/v1/invoices', '201', ['400', '401', '403', '409', '429']],
+      ['get', '/v1/invoices', '200', ['400', '401', '403', '429']],
+      ['get', '/v1/invoices/{id}', '200', ['401', '403', '404']],
+      ['post', '/v1/invoices/{id}/void', '200', ['401', '403', '404', '409']],
+      ['get', '/public/invoices/{id}', '200', ['404', '429']],
+      ['get', '/public/invoices/{id}/pdf', '200', ['404', '429']],
+    ];
+    for (const [method, path, ok, errors] of ops) {
+      const op = doc.paths[path]?.[method];
+      expect(op, `${method} ${path}`).toBeDefined();
+      for (const s of [ok, ...errors]) expect(op!.responses, `${method} ${path} ${s}`).toHaveProperty(s);
+      if (path.startsWith('/public/')) expect(op!.security).toEqual([]);
+    }
+    const intent = JSON.stringify(doc.paths['/v1/payment-intents']);
+    expect(intent).toContain('CREATED');
+  });
+});
+
+describe('public rate limit', () => {
+  // Last in the file: it spends this client address's budget for starting payments.
+  it('limits starting payments per client address (60 a minute) with 429 RATE_LIMITED', async () => {
+    const l = (await create(base)).json();
+    let limited: Awaited<ReturnType<typeof start>> | undefined;
+    for (let i = 0; i < 61 && !limited; i++) {
+      const r = await start(l.id);
+      if (r.statusCode === 429) limited = r;
+      else expect(r.statusCode).toBe(201);
+    }
+    expect(limited?.json().error).toMatchObject({ code: 'RATE_LIMITED', type: 'rate_limit_error' });
+    expect(limited?.headers['retry-after']).toBeDefined();
+  });
+});

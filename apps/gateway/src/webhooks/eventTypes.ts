@@ -20,6 +20,8 @@ export const EMITTED_EVENT_TYPES = [
 
 export const WEBHOOK_EVENT_TYPES = [
   ...EMITTED_EVENT_TYPES,
+  // An invoice became paid (invoices/invoiceEvents.ts); data.object is the invoice.
+  'invoice.paid',
   'refund.requested',
   'refund.completed',
   'payout.requested',
