@@ -13,6 +13,10 @@
  *    calls per block. Target: <= 1 block interval (devnet: 1 s) + 250 ms, and the 100,000 figure within 1.2x of
  *    the 100 figure with the same number of RPC calls per block.
  *
+ * 3. Creating an intent through a payment link (POST /public/payment-links/{id}/intents: the customer's start, a
+ *    CREATED intent from the link's terms) beside a direct POST /v1/payment-intents, on the same gateway, alternating
+ *    in rounds. Reported as cost ratio = direct req/s ÷ link req/s (per round, median). Target <= 1.2.
+ *
  *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [seconds per round=4] [rounds=7] [big=100000; 0 skips latency]
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +33,8 @@ import { createMerchantWithOwner } from '../../apps/gateway/src/accounts/account
 import { SYSTEM_ACTOR } from '../../apps/gateway/src/auth/principal.ts';
 import { createNetworkRegistry } from '../../apps/gateway/src/networks/registry.ts';
 import { createPaymentIntent } from '../../apps/gateway/src/payments/createPaymentIntent.ts';
+import { createPaymentLink } from '../../apps/gateway/src/paymentLinks/createPaymentLink.ts';
+import type { Principal } from '../../apps/gateway/src/auth/principal.ts';
 import { setVault } from '../../apps/gateway/src/settings/settlementSettings.ts';
 import { createRpcChainReader } from '../../apps/gateway/src/watcher/chainReader.ts';
 import { createChainWatcher, type PollResult } from '../../apps/gateway/src/watcher/chainWatcher.ts';
@@ -104,9 +110,9 @@ interface LoadResult {
 }
 
 /** autocannon in a child process: its JSON summary. */
-function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+function load(url: string, headers: Record<string, string>, body = BODY): Promise<LoadResult> {
   const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
-  const args = [bin, '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-b', BODY, '-j'];
+  const args = [bin, '-c', String(CONNECTIONS), '-d', String(SECONDS), '-m', 'POST', '-b', body, '-j'];
   for (const [k, v] of Object.entries({ 'content-type': 'application/json', ...headers })) args.push('-H', `${k}=${v}`);
   args.push(url);
   return new Promise((resolve, reject) => {
@@ -191,6 +197,7 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   console.log(
     `gateway wrote ${n} intents and ${d} deposit addresses; median per-round ratio ${ratio.toFixed(2)}, target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'}`,
   );
+  await linkCost(gateway.server.address() as AddressInfo, secret, ctx, merchantId);
   await gateway.close();
   await bare.close();
   await sql.unsafe(`drop schema ${schema} cascade`);
@@ -324,6 +331,54 @@ interface LatencyRow {
   max: number;
   processMs: number;
   callsPerBlock: number;
+}
+
+/** Figure 3: a payment-link intent against a direct intent, same gateway, alternating rounds. */
+async function linkCost(addr: AddressInfo, secret: string, ctx: GatewayContext, merchantId: string): Promise<void> {
+  const owner: Principal = {
+    merchantId,
+    environment: 'test',
+    role: 'owner',
+    kind: 'session',
+    keyId: null,
+    sessionId: null,
+    userId: null,
+    ip: null,
+  };
+  const link = await createPaymentLink(ctx, owner, {
+    name: 'bench link',
+    amount: '10.50',
+    description: 'bench',
+    networks: ['devnet'],
+  });
+  const direct = `http://127.0.0.1:${addr.port}/v1/payment-intents`;
+  const viaLink = `http://127.0.0.1:${addr.port}/public/payment-links/${link.id}/intents`;
+  await load(viaLink, {}, '{}'); // warm-up
+  const rows: (string | number)[][] = [];
+  const ratios: number[] = [];
+  const ds: LoadResult[] = [];
+  const ls: LoadResult[] = [];
+  for (let r = 1; r <= ROUNDS; r++) {
+    const d = await load(direct, { authorization: `Bearer ${secret}` });
+    const l = await load(viaLink, {}, '{}');
+    ds.push(d);
+    ls.push(l);
+    ratios.push(d.rps / l.rps);
+    rows.push([`round ${r}`, d.rps, l.rps, d.rps / l.rps, d.p50, l.p50, l.non2xx + l.errors]);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const ratio = median(ratios);
+  const m = (xs: LoadResult[], k: 'rps' | 'p50') => median(xs.map((x) => x[k]));
+  rows.push(['median', m(ds, 'rps'), m(ls, 'rps'), ratio, m(ds, 'p50'), m(ls, 'p50'), 0]);
+  console.log(`\nPOST /public/payment-links/{id}/intents vs POST /v1/payment-intents, ${CONNECTIONS} connections`);
+  printTable(['', 'direct req/s', 'link req/s', 'cost ratio', 'direct p50 ms', 'link p50 ms', 'link non-2xx'], rows);
+  const [{ n }] = (await ctx.db.query<{ n: string }>(
+    'select count(*) as n from payment_intents where payment_link_id = $1',
+    [link.id],
+  )) as [{ n: string }];
+  console.log(
+    `link intents written: ${n} (status CREATED); median cost ratio link/direct ${ratio.toFixed(2)}, target <= 1.2: ${ratio <= 1.2 ? 'met' : 'NOT met'}`,
+  );
 }
 
 async function main() {

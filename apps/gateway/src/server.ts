@@ -16,6 +16,9 @@ import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
 import { webhookRoutes } from './webhooks/webhookRoutes.ts';
 import { REFUNDS_TAG, refundRoutes } from './refunds/refundRoutes.ts';
+import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
+import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
+import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -81,7 +84,28 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
           name: 'Payments',
           description:
             'Payment intents with per-network counterfactual deposit addresses; status derived only from verified ' +
-            'on-chain facts (see the state machine in the README)',
+            'on-chain facts (see the state machine in the README). CREATED: exists but is not open for payment yet ' +
+            '(an intent started from a payment link, until the customer picks a network at checkout); API intents ' +
+            'are created open, in AWAITING_PAYMENT',
+        },
+        {
+          name: 'Payment links',
+          description:
+            'Reusable links (`url` = {public URL}/pay/{id}) whose every paying customer gets a payment intent of ' +
+            'their own (CREATED until opened at checkout, then the usual states), listed under the link',
+        },
+        {
+          name: 'Invoices',
+          description:
+            'Numbered invoices (INV-000001, per merchant and environment, no gaps) with line items, a due date, a ' +
+            'payment intent of their own, a public page and a PDF; status open, paid, overdue or void, derived from ' +
+            'the intent and the clock',
+        },
+        {
+          name: 'Public pages',
+          description:
+            'What the hosted link, checkout and invoice pages read: no credentials, rate limited per client address, ' +
+            'no merchant data beyond the business name',
         },
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
@@ -100,9 +124,10 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
             'for 3 days is disabled (audit log: webhook_endpoint.disabled). Events: payment.detected, ' +
             'payment.confirmed, payment.completed, payment.underpaid, payment.overpaid (data.excess_amount), ' +
             'payment.expired, payment.late, payment.invalid_asset, settlement.submitted, settlement.completed, ' +
-            'settlement.failed (data.object is the payment intent as the API returns it), refund.requested, ' +
-            'refund.completed (data.object is the refund request). payment.overpaid is also emitted when funds ' +
-            'become final after the payment was confirmed (even SETTLED or refunded), with the new total excess and ' +
+            'settlement.failed; data.object is the payment intent as the API returns it (with payment_link_id and ' +
+            'invoice_id). refund.requested, refund.completed: data.object is the refund request. invoice.paid: an ' +
+            'invoice became paid; data.object is the invoice. payment.overpaid is also emitted when funds become ' +
+            'final after the payment was confirmed (even SETTLED or refunded), with the new total excess and ' +
             'data.additional_excess_amount.',
         },
       ],
@@ -122,5 +147,8 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   ledgerRoutes(app, ctx);
   webhookRoutes(app, ctx);
   await app.register(refundRoutes(ctx));
+  paymentLinkRoutes(app, ctx);
+  publicIntentRoutes(app, ctx);
+  invoiceRoutes(app, ctx);
   return app;
 }

@@ -59,6 +59,10 @@ export const GATEWAY_ERRORS = {
   REFUND_NOT_PENDING: [409, 'invalid_request_error'],
   REFUND_TX_PENDING: [409, 'invalid_request_error'],
   REFUND_TX_ALREADY_USED: [409, 'invalid_request_error'],
+  // Payment links and invoices: the link or invoice is in a state that refuses the request.
+  PAYMENT_LINK_INACTIVE: [409, 'invalid_request_error'],
+  INVOICE_PAID: [409, 'invalid_request_error'],
+  INVOICE_PAYMENT_IN_PROGRESS: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   URI_TOO_LONG: [414, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],

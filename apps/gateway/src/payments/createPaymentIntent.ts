@@ -15,7 +15,7 @@ import { newId, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
-import { networkRegistryOf, officialTokenOf } from '../networks/registry.ts';
+import { networkRegistryOf, officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
 import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
 import { depositAddressFor } from './depositAddress.ts';
 import { intentBatcherOf, writeOne, type IntentRecord } from './intentBatcher.ts';
@@ -52,6 +52,21 @@ function cacheOf(ctx: GatewayContext): Map<string, IntentSettings> {
   return m;
 }
 
+/** Where an intent comes from when it is not a plain API intent (payment links, invoices). */
+export interface IntentOrigin {
+  /** False: the intent is CREATED (not open for payment); its expiry clock starts when it is opened. */
+  opened?: boolean;
+  paymentLinkId?: string;
+  invoiceId?: string;
+  /** An expiry chosen by the caller (an invoice's due date), beyond the API's input range. */
+  expiresAt?: Date;
+  /**
+   * Called when the database refused to write the intent, before settings are reloaded: throws when the refusal
+   * is the origin's (a link deactivated meanwhile), so it is answered as such rather than retried.
+   */
+  onRefused?: (sql: Sql) => Promise<void>;
+}
+
 export interface CreatedIntent {
   id: string;
   /** The stored rows, as a read would return them (the response is built without reading back). */
@@ -64,6 +79,7 @@ export async function createPaymentIntent(
   t: Tenant,
   input: CreateIntentInput,
   sql: Sql = ctx.db,
+  origin: IntentOrigin = {},
 ): Promise<CreatedIntent> {
   const registry = networkRegistryOf(ctx);
   const currency = input.currency ?? 'USDC';
@@ -98,47 +114,22 @@ export async function createPaymentIntent(
     const salt = depositSalt(id);
     const deposits = requested.map((network, i) => {
       const path = input.networks ? `networks[${i}]` : 'networks';
-      const n = registry.get(network);
-      if (!n || n.environment !== t.environment) {
-        throw new GatewayError(
-          'NETWORK_NOT_SUPPORTED',
-          `"${network}" is not a ${t.environment} network; ${t.environment} keys can use ${envNetworks.map((x) => x.id).join(', ')}`,
-          { details: [{ path, message: `is not a ${t.environment} network` }] },
-        );
-      }
-      if (!n.available || !n.factory) {
-        throw new GatewayError('NETWORK_UNAVAILABLE', `Network ${network} is unavailable: ${n.unavailableReason}`, {
-          details: [{ path, message: 'is unavailable on this deployment' }],
-        });
-      }
-      const token = officialTokenOf(n, currency);
-      if (!token) {
-        throw new GatewayError('CURRENCY_NOT_SUPPORTED', `The issuer publishes no official ${currency} on ${network}`, {
-          details: [{ path, message: `has no official ${currency}` }],
-        });
-      }
-      const vault = settings.vaults.get(network);
-      if (!vault) {
-        throw new GatewayError(
-          'VAULT_NOT_CONFIGURED',
-          `No ${t.environment} vault is set for ${network}: set one with PUT /v1/vaults/${network} or leave ${network} out`,
-          { details: [{ path, message: 'has no vault' }] },
-        );
-      }
-      const address = depositAddressFor(n.factory, vault as `0x${string}`, salt);
+      const { n, token, vault } = checkIntentNetwork(ctx, t, settings, network, currency, path);
+      const address = depositAddressFor(n.factory!, vault as `0x${string}`, salt);
       return {
         network,
         address,
         token: token.address.toLowerCase(),
         vault,
-        factory: n.factory.toLowerCase(),
+        factory: n.factory!.toLowerCase(),
       };
     });
 
-    const usesDefaultExpiry = input.expires_in_seconds === undefined;
+    const usesDefaultExpiry = input.expires_in_seconds === undefined && origin.expiresAt === undefined;
     const expiresIn = input.expires_in_seconds ?? settings.defaultExpiresInSeconds;
     const now = ctx.now();
-    const expiresAt = new Date(now.getTime() + expiresIn * 1000);
+    const expiresAt = origin.expiresAt ?? new Date(now.getTime() + expiresIn * 1000);
+    const opened = origin.opened ?? true;
     const record: IntentRecord = {
       id,
       merchant_id: t.merchantId,
@@ -158,6 +149,9 @@ export async function createPaymentIntent(
       default_expiry: usesDefaultExpiry ? settings.defaultExpiresInSeconds : null,
       salt,
       deposits,
+      ...(opened ? {} : { opened: false }),
+      ...(origin.paymentLinkId ? { payment_link_id: origin.paymentLinkId } : {}),
+      ...(origin.invoiceId ? { invoice_id: origin.invoiceId } : {}),
     };
     // Outside a transaction, concurrent creations share statements and commits (intentBatcher.ts); inside the
     // caller's transaction (Idempotency-Key) the intent is written on that transaction.
@@ -167,7 +161,7 @@ export async function createPaymentIntent(
         id,
         merchant_id: t.merchantId,
         environment: t.environment,
-        status: 'AWAITING_PAYMENT',
+        status: opened ? 'AWAITING_PAYMENT' : 'CREATED',
         amount_units: amountUnits.toString(),
         currency,
         decimals,
@@ -178,7 +172,9 @@ export async function createPaymentIntent(
         success_url: input.success_url ?? null,
         cancel_url: input.cancel_url ?? null,
         metadata: input.metadata ?? {},
-        opened: true,
+        opened,
+        payment_link_id: origin.paymentLinkId ?? null,
+        invoice_id: origin.invoiceId ?? null,
         expires_at: expiresAt,
         received_units: '0',
         final_units: '0',
@@ -189,10 +185,57 @@ export async function createPaymentIntent(
       };
       return { id, row, deposits: deposits.map((d) => ({ payment_id: id, salt, ...d })) };
     }
+    // The origin refused (e.g. the link was deactivated): onRefused throws its own error.
+    await origin.onRefused?.(sql);
     // The cached settings were stale (a vault or the default expiry changed): reload and compute again.
     cache.delete(key);
   }
   throw new Error('createPaymentIntent: settings kept changing while creating the intent');
+}
+
+/**
+ * Whether an intent of `t` in `currency` can use `network`: a network of the tenant's environment, available on
+ * this deployment, with an official token of the currency and a vault of the merchant. Throws the API's error
+ * (with `path` in its details) otherwise. Payment links check their terms with it when they are created.
+ */
+export function checkIntentNetwork(
+  ctx: GatewayContext,
+  t: Tenant,
+  settings: IntentSettings,
+  network: string,
+  currency: StablecoinSymbol,
+  path: string,
+): { n: GatewayNetwork; token: { address: string }; vault: string } {
+  const registry = networkRegistryOf(ctx);
+  const n = registry.get(network);
+  if (!n || n.environment !== t.environment) {
+    const envNetworks = registry.forEnvironment(t.environment);
+    throw new GatewayError(
+      'NETWORK_NOT_SUPPORTED',
+      `"${network}" is not a ${t.environment} network; ${t.environment} keys can use ${envNetworks.map((x) => x.id).join(', ')}`,
+      { details: [{ path, message: `is not a ${t.environment} network` }] },
+    );
+  }
+  if (!n.available || !n.factory) {
+    throw new GatewayError('NETWORK_UNAVAILABLE', `Network ${network} is unavailable: ${n.unavailableReason}`, {
+      details: [{ path, message: 'is unavailable on this deployment' }],
+    });
+  }
+  const token = officialTokenOf(n, currency);
+  if (!token) {
+    throw new GatewayError('CURRENCY_NOT_SUPPORTED', `The issuer publishes no official ${currency} on ${network}`, {
+      details: [{ path, message: `has no official ${currency}` }],
+    });
+  }
+  const vault = settings.vaults.get(network);
+  if (!vault) {
+    throw new GatewayError(
+      'VAULT_NOT_CONFIGURED',
+      `No ${t.environment} vault is set for ${network}: set one with PUT /v1/vaults/${network} or leave ${network} out`,
+      { details: [{ path, message: 'has no vault' }] },
+    );
+  }
+  return { n, token, vault };
 }
 
 /** Forget cached settings of a tenant after changing them in this process (other processes re-check in SQL). */

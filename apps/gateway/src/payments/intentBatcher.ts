@@ -29,6 +29,11 @@ export interface IntentRecord {
   default_expiry: number | null;
   salt: string;
   deposits: { network: string; address: string; token: string; vault: string; factory: string }[];
+  /** False: written CREATED (not open for payment, no expiry job yet). Absent: open at once. */
+  opened?: boolean;
+  /** Written only while this link is active (re-checked in the writing statement). */
+  payment_link_id?: string;
+  invoice_id?: string;
 }
 
 interface Pending {
@@ -92,6 +97,14 @@ export class IntentBatcher {
 
 /** One intent, one statement (also used inside a caller's transaction, e.g. with Idempotency-Key). */
 export async function writeOne(sql: Pick<Database, 'query'>, r: IntentRecord): Promise<boolean> {
+  if (r.opened === false || r.payment_link_id !== undefined || r.invoice_id !== undefined) {
+    // Link and invoice intents: the batch function (migrations/0600) knows their fields; a batch of one.
+    const refused = await sql.query<{ id: string }>('select gateway_create_intents($1::text::jsonb, $2) as id', [
+      JSON.stringify([r]),
+      EXPIRY_QUEUE,
+    ]);
+    return refused.length === 0;
+  }
   const [res] = await sql.query<{ ok: boolean }>(
     `select gateway_create_intent($1, $2, $3, $4::numeric, $5, $6::smallint, $7, $8, $9::text[], $10, $11, $12,
        $13::text::jsonb, $14::timestamptz, $15::text[], $16::text[], $17, $18::timestamptz, $19::int, $20::text[],

@@ -28,6 +28,10 @@ export interface IntentRow {
   cancel_url: string | null;
   metadata: Record<string, string>;
   opened: boolean;
+  /** The payment link this intent was made from (one intent per customer visit), or null. */
+  payment_link_id: string | null;
+  /** The invoice this intent pays, or null. */
+  invoice_id: string | null;
   expires_at: Date;
   received_units: string;
   final_units: string;
@@ -39,7 +43,7 @@ export interface IntentRow {
 
 export const INTENT_COLUMNS = `i.id, i.merchant_id, i.environment, i.status, i.amount_units, i.currency, i.decimals,
   i.order_reference, i.description, i.checkout_methods, i.customer_email, i.success_url, i.cancel_url, i.metadata,
-  i.opened, i.expires_at, i.received_units, i.final_units, i.excess_units, i.settled_units, i.status_changed_at,
+  i.opened, i.payment_link_id, i.invoice_id, i.expires_at, i.received_units, i.final_units, i.excess_units, i.settled_units, i.status_changed_at,
   i.created_at`;
 
 export interface DepositRow {
@@ -100,6 +104,8 @@ export function intentView(
     checkout_methods: row.checkout_methods,
     customer_email: row.customer_email,
     metadata: row.metadata,
+    payment_link_id: row.payment_link_id,
+    invoice_id: row.invoice_id,
     expires_at: row.expires_at.toISOString(),
     created_at: row.created_at.toISOString(),
     livemode: row.environment === 'live',

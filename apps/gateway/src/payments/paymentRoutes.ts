@@ -25,7 +25,8 @@ const RedirectUrl = (description: string) =>
   });
 
 const tags = ['Payments'];
-const NETWORK_ID = '^[a-z0-9-]{2,40}$';
+export const NETWORK_ID_PATTERN = '^[a-z0-9-]{2,40}$';
+const NETWORK_ID = NETWORK_ID_PATTERN;
 const IsoUtc = (description: string) =>
   Type.String({
     format: 'date-time',
@@ -77,7 +78,7 @@ export const CreateIntentBody = Type.Object(
   { additionalProperties: false },
 );
 
-const IdempotencyHeaders = Type.Object({
+export const IdempotencyHeaders = Type.Object({
   'idempotency-key': Type.Optional(
     Type.String({
       minLength: 1,
@@ -125,6 +126,8 @@ export const PaymentIntentSchema = Type.Object(
     checkout_methods: Type.Array(Type.String()),
     customer_email: Nullable(Type.String()),
     metadata: Type.Record(Type.String(), Type.String()),
+    payment_link_id: Nullable(Type.String({ description: 'plink_… when the intent was started from a payment link' })),
+    invoice_id: Nullable(Type.String({ description: 'inv_… when the intent pays an invoice' })),
     expires_at: Type.String({ format: 'date-time' }),
     created_at: Type.String({ format: 'date-time' }),
     livemode: Type.Boolean(),

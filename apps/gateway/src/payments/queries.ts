@@ -180,9 +180,16 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
   return {
     ...intentView(row, deposits, viewOptions(ctx)),
     object: 'payment',
-    // The creation is implied by the intent row; the table holds the changes after it.
+    // The creation is implied by the intent row; the table holds the changes after it. The first state is the
+    // `from` of the first change (CREATED for a link intent opened later), or the current state when none.
     timeline: [
-      { status: 'AWAITING_PAYMENT', previous_status: null, reason: 'created', data: {}, created_at: row.created_at },
+      {
+        status: timeline[0]?.previous_status ?? row.status,
+        previous_status: null,
+        reason: 'created',
+        data: {},
+        created_at: row.created_at,
+      },
       ...timeline,
     ].map((e) => ({
       status: e.status,

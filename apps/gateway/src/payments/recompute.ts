@@ -8,6 +8,7 @@ import { newId, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
+import { emitInvoiceEvents } from '../invoices/invoiceEvents.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
 import { enqueue } from '@tender/platform';
@@ -113,6 +114,7 @@ export async function recomputePayment(
     unitsFromDb(intent.excess_units) !== derived.excessUnits ||
     unitsFromDb(intent.settled_units) !== derived.settledUnits;
   const events: string[] = [];
+  const fromFinalUnits = unitsFromDb(intent.final_units);
   if (from !== to || totalsChanged) {
     await tx.query(
       `update payment_intents set status = $2, received_units = $3, final_units = $4, excess_units = $5,
@@ -172,6 +174,19 @@ export async function recomputePayment(
         );
       }
     }
+  }
+  if (intent.invoice_id && (from !== to || totalsChanged)) {
+    // After the payment's events, so a receiver sees payment.confirmed before invoice.paid.
+    events.push(
+      ...(await emitInvoiceEvents(ctx, tx, {
+        invoiceId: intent.invoice_id,
+        from,
+        fromFinalUnits,
+        to,
+        toFinalUnits: derived.finalUnits,
+        now,
+      })),
+    );
   }
   await scheduleSweeps(ctx, tx, intent, from, to, transfers, cause);
   return { from, to, derived, events };

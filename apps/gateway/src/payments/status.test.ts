@@ -169,9 +169,10 @@ const REFUND = ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 
 /** The transitions status.ts documents. A derived transition outside this table is a bug. */
 const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
-  CREATED: ['AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'EXPIRED', 'INVALID_ASSET'],
+  CREATED: ['AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'INVALID_ASSET'],
   AWAITING_PAYMENT: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'EXPIRED', 'INVALID_ASSET'],
   DETECTED: [
+    'CREATED',
     'CONFIRMING',
     'PAID',
     'OVERPAID',
@@ -205,7 +206,8 @@ type Step =
   | { k: 'settle'; final: boolean }
   | { k: 'refund'; share: number }
   | { k: 'completeRefund' }
-  | { k: 'cancelRefund' };
+  | { k: 'cancelRefund' }
+  | { k: 'open' };
 
 /** Paid in full, final, swept and the sweep final: SETTLED. */
 const SETTLED_PREFIX: Step[] = [
@@ -235,17 +237,24 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   }),
   fc.constant({ k: 'completeRefund' as const }),
   fc.constant({ k: 'cancelRefund' as const }),
+  fc.constant({ k: 'open' as const }),
 ) as fc.Arbitrary<Step>;
+
+/** How long an opened intent stays payable (its window); opening at t sets expires_at = t + WINDOW. */
+const WINDOW_MS = EXP.getTime() - T0.getTime();
 
 /** Applies steps the way the system produces facts: finality only ever grows, reorgs remove only unfinal facts,
  * sweeps and settlement transfers exist only once the payment is paid. Returns the status after every step. */
-function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] {
+function run(steps: Step[], created = false): { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] {
   let now = at(0);
+  // A CREATED intent (payment link) opens at an 'open' step; its expiry clock starts then.
+  let opened = !created;
+  let expiresAt = EXP;
   const transfers: TransferFact[] = [];
   const sweeps: PaymentFacts['sweeps'][number][] = [];
   let refunds: RefundFact[] = [];
   const out: { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] = [];
-  let prev = deriveStatus(facts([]), now).status;
+  let prev = deriveStatus(facts([], { opened, expiresAt }), now).status;
   const trail: PaymentStatus[] = [prev];
   for (const s of steps) {
     switch (s.k) {
@@ -254,7 +263,7 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
           tx(s.amount, {
             official: s.official,
             final: false,
-            blockTime: s.backdated && now >= EXP ? new Date(EXP.getTime() - 1000) : now,
+            blockTime: s.backdated && opened && now >= expiresAt ? new Date(expiresAt.getTime() - 1000) : now,
           }),
         );
         break;
@@ -270,9 +279,15 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
       case 'sweep':
         if (isConfirmedStatus(prev)) sweeps.push({ state: s.state });
         break;
+      case 'open':
+        if (!opened) {
+          opened = true;
+          expiresAt = new Date(now.getTime() + WINDOW_MS);
+        }
+        break;
       case 'settle':
         if (isConfirmedStatus(prev)) {
-          const final = deriveStatus(facts(transfers, { sweeps }), now).finalUnits;
+          const final = deriveStatus(facts(transfers, { sweeps, opened, expiresAt }), now).finalUnits;
           transfers.push(tx(final, { kind: 'settlement', final: s.final, blockTime: now }));
         }
         break;
@@ -298,7 +313,7 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
     }
     const f = facts(
       transfers.map((t) => ({ ...t })),
-      { sweeps: [...sweeps], refunds: refunds.map((r) => ({ ...r })) },
+      { sweeps: [...sweeps], refunds: refunds.map((r) => ({ ...r })), opened, expiresAt },
     );
     const next = deriveStatus(f, now).status;
     trail.push(next);
@@ -308,11 +323,48 @@ function run(steps: Step[]): { statuses: PaymentStatus[]; f: PaymentFacts; now: 
   return out;
 }
 
+describe('deriveStatus: CREATED (not open for payment yet)', () => {
+  it('stays CREATED without funds however late it gets, and opens into AWAITING_PAYMENT', () => {
+    expect(status(facts([], { opened: false }), at(10 * 86_400))).toBe('CREATED');
+    expect(status(facts([], { opened: true, expiresAt: at(10 * 86_400 + 1200) }), at(10 * 86_400))).toBe(
+      'AWAITING_PAYMENT',
+    );
+    expect(transitionEvents('CREATED', 'AWAITING_PAYMENT')).toEqual([]);
+  });
+
+  it('funds reaching a CREATED intent count as its payment, on time whatever the provisional expiry', () => {
+    const late = at(10 * 86_400);
+    expect(status(facts([tx(A, { final: false, blockTime: late })], { opened: false }), late)).toBe('DETECTED');
+    expect(status(facts([tx(A, { blockTime: late })], { opened: false }), late)).toBe('PAID');
+    expect(status(facts([tx(A, { official: false })], { opened: false }), late)).toBe('INVALID_ASSET');
+    // An unfinal foreign token is not yet a fact that opens anything.
+    expect(status(facts([tx(A, { official: false, final: false })], { opened: false }))).toBe('CREATED');
+    // Orphaned by a reorg before opening: back to CREATED.
+    expect(status(facts([tx(A, { final: false, removed: true })], { opened: false }))).toBe('CREATED');
+    expect(transitionEvents('CREATED', 'DETECTED')).toEqual(['payment.detected']);
+    expect(transitionEvents('CREATED', 'PAID')).toEqual(['payment.confirmed']);
+  });
+
+  it('property: a CREATED intent never expires, and leaves CREATED only by opening or official/final funds', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
+        for (const { f, now } of run(steps, true)) {
+          const d = deriveStatus(f, now);
+          if (!f.opened) expect(['EXPIRED', 'UNDERPAID', 'LATE_PAYMENT']).not.toContain(d.status);
+          const seen = f.transfers.some((t) => t.kind === 'incoming' && !t.removed && (t.official || t.final));
+          expect(d.status === 'CREATED').toBe(!f.opened && !seen);
+        }
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
 describe('deriveStatus: properties over random fact sequences', () => {
   it('every transition is one the state machine documents', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
-        const trace = run(steps);
+      fc.property(fc.array(stepArb, { maxLength: 30 }), fc.boolean(), (steps, created) => {
+        const trace = run(steps, created);
         const statuses = trace.at(-1)?.statuses ?? [];
         for (let i = 1; i < statuses.length; i++) {
           const [a, b] = [statuses[i - 1]!, statuses[i]!];
@@ -341,12 +393,14 @@ describe('deriveStatus: properties over random fact sequences', () => {
 
   it('paid states need final on-time official funds covering the amount', () => {
     fc.assert(
-      fc.property(fc.array(stepArb, { maxLength: 30 }), (steps) => {
-        for (const { f, now } of run(steps)) {
+      fc.property(fc.array(stepArb, { maxLength: 30 }), fc.boolean(), (steps, created) => {
+        for (const { f, now } of run(steps, created)) {
           const d = deriveStatus(f, now);
           if (isConfirmedStatus(d.status)) {
+            // Not opened: the clock has not started, every transfer is on time.
+            const deadline = f.opened ? f.expiresAt : new Date(8.64e15);
             const onTimeFinal = f.transfers
-              .filter((t) => t.kind === 'incoming' && t.official && t.final && !t.removed && t.blockTime <= EXP)
+              .filter((t) => t.kind === 'incoming' && t.official && t.final && !t.removed && t.blockTime <= deadline)
               .reduce((a, t) => a + t.amountUnits, 0n);
             expect(onTimeFinal >= A).toBe(true);
           }

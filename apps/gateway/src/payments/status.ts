@@ -18,7 +18,10 @@
 //                       ours or anyone's: the forwarder can only pay the vault)
 //
 // Funding states (from incoming transfers and the clock), with A = amount:
-//   CREATED            the intent is not open for payment yet (reserved for links/invoices; API intents open at once)
+//   CREATED            the intent is not open for payment yet (a payment-link intent before the customer picks a
+//                      network at checkout; API intents open at once) and no funds are seen. Its expiry clock has not
+//                      started: while not opened it never expires, and funds that reach its address anyway (the
+//                      address exists from creation) are on time and count like any payment: the customer had it
 //   AWAITING_PAYMENT   nothing official seen, not expired (foreign funds give INVALID_ASSET instead)
 //   DETECTED           official funds seen, none final yet
 //   CONFIRMING         some official funds final, but final on-time funds < A; or past expiry, on-time funds
@@ -43,11 +46,13 @@
 // is SETTLED its status stays in the settlement states, and it enters the refund states when it settles.
 //
 // Transitions that the rules above produce (anything else is impossible, see status.test.ts):
-//   CREATED -> AWAITING_PAYMENT (opened)
+//   CREATED -> AWAITING_PAYMENT (opened) | DETECTED | CONFIRMING | PAID | OVERPAID | INVALID_ASSET (funds before
+//              opening); never EXPIRED while not opened
 //   AWAITING_PAYMENT -> DETECTED | CONFIRMING | PAID | OVERPAID (a batch may carry several facts at once)
 //                    -> EXPIRED (expiry job) | INVALID_ASSET (foreign token)
 //   DETECTED -> CONFIRMING | PAID | OVERPAID | UNDERPAID (partial became final after expiry)
 //            -> AWAITING_PAYMENT | EXPIRED | INVALID_ASSET (the transfer was orphaned by a reorg)
+//            -> CREATED (funds seen before opening were orphaned by a reorg)
 //   CONFIRMING -> PAID | OVERPAID | UNDERPAID (expiry) | LATE_PAYMENT
 //              -> DETECTED | EXPIRED | INVALID_ASSET (unfinal funds orphaned by a reorg, past expiry)
 //   PAID -> OVERPAID (more funds) | SETTLEMENT_PENDING | SETTLEMENT_FAILED | SETTLED
@@ -173,7 +178,8 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
   const official = incoming.filter((t) => t.official);
   // Foreign funds count once final: INVALID_ASSET is announced from verified facts and never taken back.
   const foreign = incoming.filter((t) => !t.official && t.final);
-  const exp = facts.expiresAt.getTime();
+  // Not opened: the expiry clock has not started (openPaymentIntent sets expires_at when it does).
+  const exp = facts.opened ? facts.expiresAt.getTime() : Number.POSITIVE_INFINITY;
   // Strictly before expires_at: at the instant of expiry the intent is expired (`now >= exp` below), so a block
   // stamped with that very instant is after expiry too.
   const onTime = official.filter((t) => t.blockTime.getTime() < exp);
@@ -195,7 +201,7 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
   const base = { receivedUnits, finalUnits, settledUnits, foreignTransfers: foreign.length, refundedUnits };
   const result = (status: PaymentStatus, excessUnits = 0n): DerivedPayment => ({ status, excessUnits, ...base });
 
-  if (!facts.opened && incoming.length === 0) return result('CREATED');
+  if (!facts.opened && official.length === 0 && foreign.length === 0) return result('CREATED');
 
   if (A > 0n && onTimeFinal >= A) {
     const excess = finalUnits - A;

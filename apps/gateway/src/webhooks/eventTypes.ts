@@ -26,6 +26,8 @@ export const EMITTED_EVENT_TYPES = [
 
 export const WEBHOOK_EVENT_TYPES = [
   ...EMITTED_EVENT_TYPES,
+  // An invoice became paid (invoices/invoiceEvents.ts); data.object is the invoice.
+  'invoice.paid',
   'payout.requested',
   'payout.confirmed',
   'payout.switched_to_vault',

@@ -1,0 +1,123 @@
+// Reads of payment links. Merchant reads are scoped by the caller's merchant AND environment (another tenant's id
+// answers like an unknown id); the public read is by id alone and shows only what the link page needs.
+import type { GatewayContext } from '../context.ts';
+import { GatewayError } from '../http/errors.ts';
+import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
+import { networkRegistryOf } from '../networks/registry.ts';
+import {
+  DEPOSIT_COLUMNS,
+  INTENT_COLUMNS,
+  intentView,
+  type DepositRow,
+  type IntentRow,
+  type Tenant,
+} from '../payments/model.ts';
+import { viewOptions } from '../payments/queries.ts';
+import { loadIntentSettings } from '../settings/settlementSettings.ts';
+import {
+  PAYMENT_LINK_COLUMNS,
+  publicPaymentLinkView,
+  type PaymentLinkRow,
+  type PublicPaymentLink,
+} from './paymentLink.ts';
+
+export const paymentLinkNotFound = (id: string) =>
+  new GatewayError('RESOURCE_NOT_FOUND', `No payment link ${id}`, { details: [{ path: 'id', message: 'not found' }] });
+
+export async function getPaymentLink(ctx: GatewayContext, t: Tenant, id: string): Promise<PaymentLinkRow> {
+  const [row] = await ctx.db.query<PaymentLinkRow>(
+    `select ${PAYMENT_LINK_COLUMNS} from payment_links where id = $1 and merchant_id = $2 and environment = $3`,
+    [id, t.merchantId, t.environment],
+  );
+  if (!row) throw paymentLinkNotFound(id);
+  return row;
+}
+
+/** Newest first; the cursor is opaque (the position of the last link of the previous page). */
+export async function listPaymentLinks(
+  ctx: GatewayContext,
+  t: Tenant,
+  p: { limit: number; cursor?: string | undefined; active?: boolean | undefined },
+): Promise<{ links: PaymentLinkRow[]; nextCursor: string | null }> {
+  const before = p.cursor ? decodeSeqCursor(p.cursor, 'plink') : null;
+  const rows = await ctx.db.query<PaymentLinkRow & { seq: string }>(
+    `select ${PAYMENT_LINK_COLUMNS}, seq from payment_links
+     where merchant_id = $1 and environment = $2 and ($3::bigint is null or seq < $3::bigint)
+       and ($4::boolean is null or active = $4)
+     order by seq desc limit $5`,
+    [t.merchantId, t.environment, before, p.active ?? null, p.limit + 1],
+  );
+  const page = rows.slice(0, p.limit);
+  const last = page[page.length - 1];
+  return {
+    links: page.map(({ seq: _seq, ...r }) => r),
+    nextCursor: rows.length > p.limit && last ? encodeCursor(['plink', String(last.seq)]) : null,
+  };
+}
+
+/** The intents started from a link (one per customer who went on to pay), newest first. */
+export async function listPaymentLinkIntents(
+  ctx: GatewayContext,
+  t: Tenant,
+  p: { id: string; limit: number; cursor?: string | undefined },
+): Promise<{ data: Record<string, unknown>[]; nextCursor: string | null }> {
+  await getPaymentLink(ctx, t, p.id);
+  const before = p.cursor ? decodeSeqCursor(p.cursor, 'plink_pi') : null;
+  const rows = await ctx.db.query<IntentRow & { pos: string }>(
+    `select ${INTENT_COLUMNS}, (extract(epoch from i.created_at) * 1000000)::bigint::text as pos
+     from payment_intents i
+     where i.payment_link_id = $1 and i.merchant_id = $2 and i.environment = $3
+       and ($4::bigint is null or (extract(epoch from i.created_at) * 1000000)::bigint < $4::bigint)
+     order by i.created_at desc, i.id desc limit $5`,
+    [p.id, t.merchantId, t.environment, before, p.limit + 1],
+  );
+  // Intents created in the same microsecond are not split across pages: the page stops before such a group.
+  let page = rows.slice(0, p.limit);
+  if (rows.length > p.limit) {
+    const boundary = page[page.length - 1]!.pos;
+    if (rows[p.limit]!.pos === boundary) {
+      const head = page.filter((r) => r.pos !== boundary);
+      if (head.length > 0) page = head;
+    }
+  }
+  const deposits = page.length
+    ? await ctx.db.query<DepositRow>(
+        `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = any($1::text[]) order by d.network`,
+        [page.map((r) => r.id)],
+      )
+    : [];
+  const opts = viewOptions(ctx);
+  const last = page[page.length - 1];
+  return {
+    data: page.map(({ pos: _pos, ...r }) =>
+      intentView(
+        r,
+        deposits.filter((d) => d.payment_id === r.id),
+        opts,
+      ),
+    ),
+    nextCursor: rows.length > page.length && last ? encodeCursor(['plink_pi', last.pos]) : null,
+  };
+}
+
+/** GET /public/payment-links/{id}: the link's terms, the networks a payment started now offers, the business name. */
+export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Promise<PublicPaymentLink> {
+  const [row] = await ctx.db.query<PaymentLinkRow & { business_name: string }>(
+    `select ${PAYMENT_LINK_COLUMNS.replace(/(\w+)/g, 'l.$1')}, m.business_name
+     from payment_links l join merchants m on m.id = l.merchant_id where l.id = $1`,
+    [id],
+  );
+  if (!row) throw paymentLinkNotFound(id);
+  const t: Tenant = { merchantId: row.merchant_id, environment: row.environment };
+  let networks = row.networks;
+  if (!networks) {
+    const settings = await loadIntentSettings(ctx.db, t);
+    networks =
+      settings.defaultNetworks ??
+      networkRegistryOf(ctx)
+        .forEnvironment(t.environment)
+        .filter((n) => n.available && settings.vaults.has(n.id))
+        .map((n) => n.id);
+  }
+  return publicPaymentLinkView(row, { businessName: row.business_name, networks });
+}

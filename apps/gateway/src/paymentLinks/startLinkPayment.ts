@@ -1,0 +1,73 @@
+// POST /public/payment-links/{id}/intents: a customer starts paying through a link. Each call creates a NEW intent
+// from the link's terms (its own deposit addresses: two customers never share one), CREATED until the customer
+// opens it at checkout (payments/openPaymentIntent.ts), with the link's id on it.
+//
+// Cost: the same one-statement write as a direct intent (payments/intentBatcher.ts). A link's terms never change,
+// so they are cached per process; `active` is re-checked in the writing statement itself (migrations/0600), and a
+// refusal re-reads the link, so a deactivated link refuses from the very next request in every process.
+import type { GatewayContext } from '../context.ts';
+import { GatewayError } from '../http/errors.ts';
+import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
+import { money, type Tenant } from '../payments/model.ts';
+import { PAYMENT_LINK_COLUMNS, type PaymentLinkRow } from './paymentLink.ts';
+import { paymentLinkNotFound } from './paymentLinkQueries.ts';
+
+export interface StartLinkPaymentReturnType {
+  payment_intent_id: string;
+  checkout_url: string;
+}
+
+const linkInactive = (id: string) =>
+  new GatewayError(
+    'PAYMENT_LINK_INACTIVE',
+    `Payment link ${id} is no longer accepting payments; ask the merchant for a new link`,
+  );
+
+const MAX_CACHED = 10_000;
+const linkCache = new WeakMap<object, Map<string, PaymentLinkRow>>();
+
+async function readLink(ctx: GatewayContext, id: string): Promise<PaymentLinkRow | undefined> {
+  const [row] = await ctx.db.query<PaymentLinkRow>(`select ${PAYMENT_LINK_COLUMNS} from payment_links where id = $1`, [
+    id,
+  ]);
+  return row;
+}
+
+export async function startLinkPayment(ctx: GatewayContext, linkId: string): Promise<StartLinkPaymentReturnType> {
+  let cache = linkCache.get(ctx.db);
+  if (!cache) linkCache.set(ctx.db, (cache = new Map()));
+  let link = cache.get(linkId);
+  if (!link?.active) {
+    // Unknown here, or inactive when last seen (it may have been reactivated since): read it.
+    link = await readLink(ctx, linkId);
+    if (!link) throw paymentLinkNotFound(linkId);
+    if (cache.size >= MAX_CACHED) cache.clear();
+    cache.set(linkId, link);
+  }
+  if (!link.active) throw linkInactive(linkId);
+  const t: Tenant = { merchantId: link.merchant_id, environment: link.environment };
+  const created = await createPaymentIntent(
+    ctx,
+    t,
+    {
+      amount: money(link.amount_units, link.decimals),
+      currency: link.currency,
+      ...(link.description !== null ? { description: link.description } : {}),
+      ...(link.networks ? { networks: link.networks } : {}),
+      checkout_methods: link.checkout_methods,
+      ...(link.success_url !== null ? { success_url: link.success_url } : {}),
+      expires_in_seconds: link.intent_expires_in_seconds,
+    },
+    ctx.db,
+    {
+      opened: false,
+      paymentLinkId: link.id,
+      async onRefused() {
+        const now = await readLink(ctx, linkId);
+        if (now) cache.set(linkId, now);
+        if (!now?.active) throw linkInactive(linkId);
+      },
+    },
+  );
+  return { payment_intent_id: created.id, checkout_url: `${ctx.config.publicUrl}/checkout/${created.id}` };
+}
