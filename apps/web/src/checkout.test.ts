@@ -3,6 +3,7 @@
 // method through an injected EIP-1193 provider, and the screens of partial, expired and foreign-token payments.
 import { devnetAccounts } from '@tender/evm';
 import type { Browser, Page } from 'playwright-core';
+import { getAddress, type Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expirePayment } from '../../gateway/src/payments/expiry.ts';
 import {
@@ -37,11 +38,17 @@ async function openCheckout(id: string, width = 1280): Promise<{ page: Page; scr
   return { page, scripts, logs };
 }
 
+/** The harness hands back lowercase addresses; the page shows EIP-55. */
+async function intent(input: Parameters<CheckoutGateway['h']['createIntent']>[0]): Promise<{ id: string; depositAddress: Address }> {
+  const r = await g.h.createIntent(input);
+  return { id: r.id, depositAddress: getAddress(r.depositAddress) };
+}
+
 const heading = (page: Page, name: string) => page.getByRole('heading', { name, exact: true });
 
 describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('address method: shows the address and an exact EIP-681 QR; a devnet transfer moves the page to paid, then settled', async () => {
-    const { id, depositAddress } = await g.h.createIntent({
+    const { id, depositAddress } = await intent({
       amount: '10',
       description: 'Two bags of single-origin beans',
       order_reference: 'ORDER-7781',
@@ -53,7 +60,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     for (const text of [BUSINESS_NAME, '10 USDC', 'Two bags of single-origin beans', 'ORDER-7781', 'Pay within']) {
       expect(body).toContain(text);
     }
-    const token = g.h.devnet.manifest.tokens.USDC;
+    const token = getAddress(g.h.devnet.manifest.tokens.USDC);
     expect(body).toContain(token); // the warning names the only accepted contract
     // The QR, decoded from pixels, is the exact transfer: official token, devnet chain id, address, base units.
     const qr = page.locator('.qr img');
@@ -90,7 +97,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
   });
 
   it('wallet method: an injected EIP-1193 wallet on the wrong chain is switched, pays the exact transfer, and the page shows settled', async () => {
-    const { id, depositAddress } = await g.h.createIntent({ amount: '12.5' });
+    const { id, depositAddress } = await intent({ amount: '12.5' });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     const scripts = recordScripts(page);
     const logs = recordConsole(page);
@@ -119,7 +126,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
   });
 
   it('underpaid then completed: shows the remainder and the same address, then paid', async () => {
-    const { id, depositAddress } = await g.h.createIntent({ amount: '10' });
+    const { id, depositAddress } = await intent({ amount: '10' });
     const { page } = await openCheckout(id, 360);
     await page.getByTestId('deposit-address').waitFor();
     await g.h.pay(depositAddress, '4');
@@ -127,7 +134,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     await heading(page, 'Partly paid').waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('remaining').textContent()).toContain('6 USDC still to pay');
     expect(await page.getByTestId('deposit-address').textContent()).toBe(depositAddress);
-    const token = g.h.devnet.manifest.tokens.USDC;
+    const token = getAddress(g.h.devnet.manifest.tokens.USDC);
     await expect
       .poll(() => decodeQr(page.locator('.qr img')))
       .toBe(`ethereum:${token}@31337/transfer?address=${depositAddress}&uint256=6000000`);
@@ -140,7 +147,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
 
   it('expired: says so and shows no address', async () => {
     await g.h.advance(-400);
-    const { id } = await g.h.createIntent({ amount: '5', expires_in_seconds: 300 });
+    const { id } = await intent({ amount: '5', expires_in_seconds: 300 });
     await g.h.advance(400);
     await expirePayment(g.h.ctx, id);
     expect(await g.h.status(id)).toBe('EXPIRED');
@@ -152,15 +159,15 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
   });
 
   it('invalid asset: a bridged token names what arrived and what to do', async () => {
-    const { id, depositAddress } = await g.h.createIntent({ amount: '3' });
+    const { id, depositAddress } = await intent({ amount: '3' });
     const { page } = await openCheckout(id, 360);
     await page.getByTestId('deposit-address').waitFor();
     await g.h.pay(depositAddress, '3', 'bridgedUSDC');
     await g.mineUntil(async () => (await g.h.status(id)) === 'INVALID_ASSET');
     await heading(page, 'This token is not accepted').waitFor({ timeout: 15_000 });
     const text = await page.getByTestId('status').textContent();
-    expect(text).toContain(g.h.devnet.manifest.tokens.bridgedUSDC);
-    expect(text).toContain(g.h.devnet.manifest.tokens.USDC);
+    expect(text).toContain(getAddress(g.h.devnet.manifest.tokens.bridgedUSDC));
+    expect(text).toContain(getAddress(g.h.devnet.manifest.tokens.USDC));
     expect(text).toContain(BUSINESS_NAME);
     await screenshot(page, 'checkout-invalid-asset-360.png');
     await page.close();
@@ -178,7 +185,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     expect(r.headers.get('cache-control')).toContain('immutable');
     expect(r.headers.get('content-encoding')).toBe('br');
     // The public view carries no merchant secrets.
-    const { id } = await g.h.createIntent({ amount: '1', customer_email: 'buyer@example.com', metadata: { k: 'secret-ish' } });
+    const { id } = await intent({ amount: '1', customer_email: 'buyer@example.com', metadata: { k: 'secret-ish' } });
     const view = await (await fetch(`${g.baseUrl}/public/payment-intents/${id}`)).text();
     expect(view).not.toContain('buyer@example.com');
     expect(view).not.toContain('secret-ish');
