@@ -39,7 +39,9 @@ async function openCheckout(id: string, width = 1280): Promise<{ page: Page; scr
 }
 
 /** The harness hands back lowercase addresses; the page shows EIP-55. */
-async function intent(input: Parameters<CheckoutGateway['h']['createIntent']>[0]): Promise<{ id: string; depositAddress: Address }> {
+async function intent(
+  input: Parameters<CheckoutGateway['h']['createIntent']>[0],
+): Promise<{ id: string; depositAddress: Address }> {
   const r = await g.h.createIntent(input);
   return { id: r.id, depositAddress: getAddress(r.depositAddress) };
 }
@@ -105,7 +107,9 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     await page.goto(`${g.baseUrl}/checkout/${id}`);
     await page.getByLabel('Pay with a browser wallet').check();
     await page.getByRole('button', { name: 'Pay with Devnet Test Wallet' }).click();
-    await expect.poll(() => page.getByTestId('wallet-step').textContent(), { timeout: 20_000 }).toContain('Transaction sent');
+    await expect
+      .poll(() => page.getByTestId('wallet-step').textContent(), { timeout: 20_000 })
+      .toContain('Transaction sent');
     expect(scripts.some((u) => /\/assets\/WalletPay-/.test(u))).toBe(true);
     // The wallet did not know the devnet: the page asked to switch, added the chain (4902), and switched.
     expect(wallet.calls.filter((c) => c.startsWith('wallet_'))).toEqual([
