@@ -205,6 +205,76 @@ describe('invoice page (contract, fake API)', () => {
   });
 });
 
+describe('checkout of a CREATED intent (contract of POST /public/payment-intents/{id}/open, fake API)', () => {
+  it('shows the network choice, opens the intent on the chosen network, then shows that network’s address', async () => {
+    const { page } = await newPage();
+    const network = (id: string, name: string, chainId: number, deposit: string) => ({
+      network: id,
+      name,
+      chain_id: chainId,
+      token_symbol: 'USDC',
+      token_address: '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+      token_decimals: 6,
+      deposit_address: deposit,
+      wallet_checkout_supported: true,
+      confirmations_required: 3,
+      rpc_url: null,
+      explorer_url: null,
+    });
+    const view = (status: string) => ({
+      id: 'pi_created1',
+      object: 'public_payment_intent',
+      status,
+      amount: '7.25',
+      amount_units: '7250000',
+      currency: 'USDC',
+      decimals: 6,
+      description: null,
+      order_reference: null,
+      business_name: 'Fake Roasters',
+      livemode: false,
+      expires_at: new Date(Date.now() + 600_000).toISOString(),
+      checkout_methods: ['ADDRESS'],
+      success_url: null,
+      cancel_url: 'https://shop.example/cart',
+      amount_received: '0',
+      amount_received_units: '0',
+      amount_remaining: '7.25',
+      amount_remaining_units: '7250000',
+      networks: [
+        network('base-sepolia', 'Base Sepolia', 84532, '0x1111111111111111111111111111111111111111'),
+        network('arbitrum-sepolia', 'Arbitrum Sepolia', 421614, '0x2222222222222222222222222222222222222222'),
+      ],
+      latest_transfer: null,
+      foreign_transfers: [],
+      server_time: new Date().toISOString(),
+    });
+    let status = 'CREATED';
+    const opened: unknown[] = [];
+    await page.route(`${base}/public/payment-intents/pi_created1`, (r) => json(r, 200, view(status)));
+    await page.route(`${base}/public/payment-intents/pi_created1/open`, (r) => {
+      opened.push(r.request().postDataJSON());
+      status = 'AWAITING_PAYMENT';
+      return json(r, 200, { id: 'pi_created1', status });
+    });
+    await page.goto(`${base}/checkout/pi_created1`);
+    await page.getByRole('button', { name: 'Continue to payment' }).waitFor();
+    expect(await page.getByTestId('deposit-address').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Cancel and return to Fake Roasters' }).getAttribute('href')).toBe(
+      'https://shop.example/cart',
+    );
+    await page.getByLabel('Arbitrum Sepolia').check();
+    await page.getByRole('button', { name: 'Continue to payment' }).click();
+    await page.getByTestId('deposit-address').waitFor();
+    expect(opened).toEqual([{ network: 'arbitrum-sepolia' }]);
+    expect(await page.getByTestId('deposit-address').textContent()).toBe('0x2222222222222222222222222222222222222222');
+    // Only the methods the merchant allowed: no wallet choice.
+    expect(await page.getByLabel('Pay with a browser wallet').count()).toBe(0);
+    expect(await seriousA11yViolations(page)).toEqual([]);
+    await page.close();
+  });
+});
+
 describe('payment link and invoice pages end to end', () => {
   it('GET /public/payment-links/{id} is served by the gateway', async (ctx) => {
     const r = await fetch(`${base}/public/payment-links/plink_unknown`);
