@@ -19,6 +19,8 @@ import { REFUNDS_TAG, refundRoutes } from './refunds/refundRoutes.ts';
 import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
 import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
 import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
+import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
+import { webPages } from './checkout/webPages.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -27,6 +29,8 @@ export interface GatewayServerOptions {
   metrics?: Metrics;
   /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
   transport?: HttpTransport;
+  /** Built web pages (apps/web's dist: index.html + assets/), served at the checkout, link, invoice and verify-email URLs. */
+  webDir?: string;
 }
 
 /** Builds the gateway's HTTP server (not listening yet). */
@@ -150,5 +154,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   paymentLinkRoutes(app, ctx);
   publicIntentRoutes(app, ctx);
   invoiceRoutes(app, ctx);
+  publicCheckoutRoutes(app, ctx);
+  if (opts.webDir) await webPages(app, opts.webDir);
   return app;
 }

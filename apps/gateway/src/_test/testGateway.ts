@@ -44,6 +44,8 @@ export async function createTestGateway(
     profile?: 'dev' | 'production';
     /** The server's global rate limit (as production sets it when absent). */
     rateLimit?: { max: number; timeWindowMs: number } | false;
+    /** Built web pages to serve (apps/web's dist). */
+    webDir?: string;
   } = {},
 ): Promise<TestGateway> {
   const db = await openTestDatabase([...(await platformMigrations()), ...(await gatewayMigrations())]);
@@ -68,7 +70,10 @@ export async function createTestGateway(
       },
     },
   };
-  const app = await createGatewayServer(ctx, opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {});
+  const app = await createGatewayServer(ctx, {
+    ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
+    ...(opts.webDir ? { webDir: opts.webDir } : {}),
+  });
   await app.ready();
   let runner: JobRunner | undefined;
   if (opts.jobs) {
