@@ -28,6 +28,8 @@ export const AGENT_ERRORS = {
   ADDRESS_TAKEN: 409,
   ALLOWANCE_EXHAUSTED: 409,
   NUMBER_EXPIRING: 409,
+  NO_NUMBER_AVAILABLE: 409,
+  CALL_NOT_ACTIVE: 409,
   NUMBER_RELEASED: 410,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
@@ -114,6 +116,9 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   ALLOWANCE_EXHAUSTED: 'inbound allowance used up; buy inbound minutes',
   NUMBER_EXPIRING: 'renew through phone.number.renew.30d',
   NUMBER_RELEASED: 'number released irreversibly; buy a new one',
+  NO_NUMBER_AVAILABLE:
+    'the provider offers no number in this area code now; try another areaCode (nothing was charged)',
+  CALL_NOT_ACTIVE: 'the call has ended (or never connected); extend only a live call',
   PAYLOAD_TOO_LARGE: 'the body exceeds the limit',
   UNSUPPORTED_MEDIA_TYPE: 'send Content-Type: application/json',
   RECIPIENT_NOT_DELIVERABLE: 'a recipient cannot be reached (no outbound relay for other domains); nothing was charged',
