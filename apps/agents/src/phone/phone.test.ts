@@ -77,7 +77,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await h?.close();
-  await Promise.all([prism?.close(), chain?.devnet.close(), db?.close()]);
+  await Promise.all([prism?.close(), chain?.devnet.stop(), db?.close()]);
 });
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -319,14 +319,14 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     offsetMs = 0;
 
     const ended = await agent.next((f) => f.type === 'event.delivery' && f.event.type === 'phone.call.ended');
-    expect(ended.event).toMatchObject({
+    expect(ended.event.payload).toMatchObject({
       callId: adaCall,
       direction: 'outbound',
       reason: 'time_limit',
       durationSeconds: 120,
       hasTranscript: true,
     });
-    agent.ack(ended.event.eventId);
+    agent.ack(ended.event.eventId as string);
 
     // Twilio's status callback (and its retry) after our end changes nothing and makes no second event.
     const params = { AccountSid: ACCOUNT, CallSid: c.providerCallId, CallStatus: 'completed', CallDuration: '120' };
