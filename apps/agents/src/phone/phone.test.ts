@@ -203,6 +203,57 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(retry.status).toBe(201);
     expect(retry.body.data.status).toBe('active');
     expect(before - (await chain.balance(ada.address))).toBe(5_000_000n);
+    const paidRequest = (
+      await db.query<{ id: string }>(`select id from agent_paid_requests where idempotency_key = $1`, [r.key])
+    )[0]!.id;
+    const [completed, ...more] = await eventsOf('payment.completed', paidRequest);
+    expect(more).toEqual([]);
+    expect(completed!.payload).toMatchObject({
+      serviceId: 'phone.number.us.30d',
+      amount: '5',
+      amountUnits: '5000000',
+      currency: 'USDT',
+      payer: ada.address,
+    });
+  });
+
+  it('every x402 settlement of the tenant is an event: payment.completed, and payment.failed when it cannot settle', async () => {
+    const email = await paidCall(
+      h.app,
+      ada,
+      'POST',
+      '/api/v1/email/mailboxes',
+      { localPart: 'ada-phone', displayName: 'Ada' },
+      { token: adaToken },
+    );
+    expect(email.paid.status).toBe(201);
+    const id = (
+      await db.query<{ id: string }>(`select id from agent_paid_requests where idempotency_key = $1`, [email.key])
+    )[0]!.id;
+    expect((await eventsOf('payment.completed', id))[0]!.payload).toMatchObject({
+      serviceId: 'email.mailbox.create',
+      amount: '0.25',
+    });
+
+    // A proof replayed after its validity window: refused before settlement, nothing charged, payment.failed.
+    const body = { agentName: 'Late', areaCode: '808' };
+    const first = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
+      body,
+      headers: bearer(adaToken),
+    });
+    const { header } = await ada.pay(String(first.headers['payment-required']));
+    offsetMs = 3_600_000;
+    const late = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
+      body,
+      headers: { ...bearer(adaToken), 'payment-signature': header, 'idempotency-key': 'late-1' },
+    });
+    offsetMs = 0;
+    expect(late.status).toBe(402);
+    const failed = await db.query<{ payload: Record<string, unknown> }>(
+      `select payload from agent_events where type = 'payment.failed' and payload->>'serviceId' = 'phone.number.us.30d'`,
+    );
+    expect(failed).toHaveLength(1);
+    expect(failed[0]!.payload).toMatchObject({ payer: ada.address, amountUnits: '5000000', charged: false });
   });
 
   it('another tenant’s number or call is refused before any payment challenge', async () => {
