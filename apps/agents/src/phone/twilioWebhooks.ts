@@ -211,29 +211,31 @@ function relaySession(ctx: AgentsContext, phone: PhoneServices, ws: WebSocket, c
 
   const turn = async (transcript: string) => {
     if (!call || ended) return;
-    const live = await readCall(ctx.db, call.id);
-    if (!live || live.ended_at) return;
-    await appendTranscript(ctx.db, call.id, 'caller', transcript, ctx.now());
+    const c = call;
+    // The caller's line is written beside the turn, not before it (it only has to precede the answer's line).
+    const heard = appendTranscript(ctx.db, c.id, 'caller', transcript, ctx.now());
+    heard.catch(() => {});
     const outcome = await ctx.realtime.requestVoiceTurn(
       {
-        tenantId: call.tenant_id,
-        callId: call.id,
-        phoneNumberId: call.phone_number_id,
-        providerCallId: call.provider_call_id ?? call.id,
-        direction: call.direction,
-        fromNumber: call.from_e164,
-        toNumber: call.to_e164,
+        tenantId: c.tenant_id,
+        callId: c.id,
+        phoneNumberId: c.phone_number_id,
+        providerCallId: c.provider_call_id ?? c.id,
+        direction: c.direction,
+        fromNumber: c.from_e164,
+        toNumber: c.to_e164,
         transcript,
         timeoutMs: phone.voiceTurnTimeoutMs,
       },
       { signal: abort.signal },
     );
+    await heard;
     if (ended || abort.signal.aborted) return;
     if (outcome.answered) {
       const r = outcome.response;
       if (r.text) {
         speak(r.text);
-        await appendTranscript(ctx.db, call.id, 'agent', r.text, ctx.now());
+        await appendTranscript(ctx.db, c.id, 'agent', r.text, ctx.now());
       }
       if (r.digits) send({ type: 'sendDigits', digits: r.digits });
       if (r.hangup) await end('agent_hangup');
@@ -242,12 +244,12 @@ function relaySession(ctx: AgentsContext, phone: PhoneServices, ws: WebSocket, c
     if (outcome.reason === 'aborted' || outcome.reason === 'stopping') return;
     if (outcome.reason === 'no_socket') {
       speak(LINES.unreachable);
-      await appendTranscript(ctx.db, call.id, 'agent', LINES.unreachable, ctx.now());
+      await appendTranscript(ctx.db, c.id, 'agent', LINES.unreachable, ctx.now());
       await end('agent_unreachable');
       return;
     }
     speak(LINES.fallback);
-    await appendTranscript(ctx.db, call.id, 'agent', LINES.fallback, ctx.now());
+    await appendTranscript(ctx.db, c.id, 'agent', LINES.fallback, ctx.now());
   };
 
   const enqueue = (transcript: string) => {
