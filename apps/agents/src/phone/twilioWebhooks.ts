@@ -155,16 +155,11 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
     const url = publicUrl(req, true);
     const sig = req.headers['x-twilio-signature'];
     if (!phone.provider.verifySignature(Array.isArray(sig) ? sig[0] : sig, url, {})) {
-      void audit(
-        'relay',
-        false,
-        url,
-        {},
-        req.socket.remoteAddress,
-        sig ? 'signature does not match' : 'unsigned',
-      ).catch(() => {});
       ctx.logger.warn({ url }, 'refused a relay socket with a missing or wrong signature');
-      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      // Answered once the refusal is audited.
+      void audit('relay', false, url, {}, req.socket.remoteAddress, sig ? 'signature does not match' : 'unsigned')
+        .catch((err: unknown) => ctx.logger.warn({ err }, 'audit of a refused relay socket failed'))
+        .finally(() => socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
       return;
     }
     const callId = new URL(req.url ?? '/', 'http://x').searchParams.get('callId') ?? '';
