@@ -168,6 +168,48 @@ export const agentsConfigSpec = {
     parse: int(1, 10_000),
     default: 16,
   }),
+  // Telephony (apps/agents/src/phone). Without the three TWILIO_* values the phone services are unavailable.
+  twilioAccountSid: field({
+    env: 'TWILIO_ACCOUNT_SID',
+    doc: 'Twilio account SID (AC + 32 hex); with TWILIO_AUTH_TOKEN and TELEPHONY_WEBHOOK_BASE_URL enables the phone services',
+    parse: (raw: string) => {
+      if (!/^AC[0-9a-fA-F]{32}$/.test(raw))
+        throw new Error('must be a Twilio account SID: AC followed by 32 hex digits');
+      return raw;
+    },
+  }),
+  twilioAuthToken: field({
+    env: 'TWILIO_AUTH_TOKEN',
+    doc: 'Twilio auth token: authenticates our API requests and verifies X-Twilio-Signature on every webhook',
+    parse: (raw: string) => {
+      if (raw.length < 16) throw new Error('must be a Twilio auth token (at least 16 characters)');
+      return raw;
+    },
+    secret: true,
+  }),
+  telephonyWebhookBaseUrl: field({
+    env: 'TELEPHONY_WEBHOOK_BASE_URL',
+    doc: 'Public https base URL Twilio calls back (voice, status, the wss:// ConversationRelay socket); signatures are checked against it',
+    parse: url('http', 'https'),
+  }),
+  phoneReleaseGraceDays: field({
+    env: 'PHONE_RELEASE_GRACE_DAYS',
+    doc: 'Days an expired (suspended) number is kept before it is released at the provider; renewal restores it until then',
+    parse: int(0, 90),
+    default: 7,
+  }),
+  voiceTurnTimeoutMs: field({
+    env: 'VOICE_TURN_TIMEOUT_MS',
+    doc: 'How long the agent has to answer one caller utterance (voice.turn deadline); afterwards the fallback line is spoken',
+    parse: int(500, 60_000),
+    default: 8_000,
+  }),
+  phoneSweepMs: field({
+    env: 'PHONE_SWEEP_MS',
+    doc: 'Interval of the phone sweep: calls past their authorised seconds, expiry warnings, suspension, release after grace',
+    parse: int(50, 600_000),
+    default: 1_000,
+  }),
 } as const;
 
 export type AgentsConfig = ConfigOf<typeof agentsConfigSpec> & { profile: 'dev' | 'production' };

@@ -4,6 +4,7 @@ import type { MailTransport } from './email/transport.ts';
 import type { ChainReader } from './facilitator/chain.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import type { EventPolicy } from './events/eventStore.ts';
+import type { PhoneServices } from './phone/phoneServices.ts';
 import type { RealtimeGateway, RealtimeSettings } from './realtime/gateway.ts';
 
 /** How agents pay: present only when network, asset, payTo, facilitator and chain are all configured and agree. */
@@ -33,6 +34,8 @@ export interface AgentsContext {
   catalog: Catalog;
   payments: Payments | null;
   mail: MailTransport;
+  /** Telephony: present only when a provider is configured (else every phone service answers 503). */
+  phone: PhoneServices | null;
   /** This process's WebSocket gateway: event delivery and live voice turns (`requestVoiceTurn`). */
   realtime: RealtimeGateway;
 }

@@ -5,6 +5,9 @@ import type { AgentsContext, Payments } from './context.ts';
 import { createSmtpTransport, type MailTransport } from './email/transport.ts';
 import { createChainReader, type ChainReader } from './facilitator/chain.ts';
 import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
+import type { PhoneServices } from './phone/phoneServices.ts';
+import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
+import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
@@ -32,6 +35,8 @@ export interface RuntimeDeps {
   facilitator?: Facilitator;
   /** Replaces the SMTP transport (tests that inject failures wrap the real one). */
   mail?: MailTransport;
+  /** Replaces the telephony provider built from TWILIO_* (tests aim the real Twilio adapter at a stand-in). */
+  telephony?: TelephonyProvider;
   /** Fault injection into the realtime gateway (crash tests only). */
   realtimeHooks?: RealtimeHooks;
 }
@@ -50,7 +55,8 @@ export async function createAgentsRuntime(
   const publicUrl = config.agentsPublicUrl ?? `http://${config.host ?? '127.0.0.1'}:${config.agentsPort}`;
   const summary: string[] = [];
 
-  const pay = await setUpPayments(config, deps);
+  const phone = setUpPhone(config, deps);
+  const pay = await setUpPayments(config, deps, phone.unavailable);
   if (pay.payments) {
     summary.push(
       `x402: ${pay.env.x402?.network} USDT ${pay.env.x402?.asset} (EIP-712 "${pay.env.x402?.extra.name}" v${pay.env.x402?.extra.version}) → ${pay.env.x402?.payTo}, ${pay.payments.facilitator.kind} facilitator`,
@@ -100,6 +106,11 @@ export async function createAgentsRuntime(
     log.warn({ publicUrl }, 'AGENTS_PUBLIC_URL is not https: the realtime websocketUrl is not wss://');
   }
   summary.push(
+    phone.services
+      ? `phone: ${phone.services.provider.name}; webhooks at ${phone.services.webhookBaseUrl}; release ${phone.services.releaseGraceDays} d after expiry`
+      : `phone: unavailable: ${phone.unavailable}`,
+  );
+  summary.push(
     `events: websocket ${realtime.websocketUrl}; lease ${events.leaseMs} ms, retention ${config.eventsRetentionDays} d, sweep ${config.eventsSweepMs} ms`,
   );
 
@@ -118,6 +129,7 @@ export async function createAgentsRuntime(
     },
     catalog: new Catalog(pay.env),
     payments: pay.payments,
+    phone: phone.services,
     mail,
     realtime,
   };
@@ -139,21 +151,65 @@ function withDefaults(c: AgentsConfig & { host?: string | undefined }) {
     smtpMaxMessageBytes: need(c.smtpMaxMessageBytes, 'SMTP_MAX_MESSAGE_BYTES'),
     x402MaxTimeoutSeconds: need(c.x402MaxTimeoutSeconds, 'X402_MAX_TIMEOUT_SECONDS'),
     rpcPollingMs: need(c.rpcPollingMs, 'AGENTS_RPC_POLLING_MS'),
+    phoneReleaseGraceDays: need(c.phoneReleaseGraceDays, 'PHONE_RELEASE_GRACE_DAYS'),
+    voiceTurnTimeoutMs: need(c.voiceTurnTimeoutMs, 'VOICE_TURN_TIMEOUT_MS'),
+    phoneSweepMs: need(c.phoneSweepMs, 'PHONE_SWEEP_MS'),
   };
 }
 
-const PROVIDERS: CatalogEnvironment['providers'] = {
+const providers = (phoneUnavailable: string | null): CatalogEnvironment['providers'] => ({
   discovery: null,
   email: null,
   events: null,
-  phone: 'no telephony provider is configured',
+  phone: phoneUnavailable,
   domain: 'domain registration is not offered',
-};
+});
+
+/**
+ * Telephony: Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TELEPHONY_WEBHOOK_BASE_URL are all set (the
+ * webhook base must be https in production: Twilio signs and calls that URL). Otherwise the phone services are
+ * unavailable and say why.
+ */
+function setUpPhone(
+  config: ReturnType<typeof withDefaults>,
+  deps: RuntimeDeps,
+): { services: PhoneServices | null; unavailable: string | null } {
+  const missing = [
+    ['TWILIO_ACCOUNT_SID', config.twilioAccountSid],
+    ['TWILIO_AUTH_TOKEN', config.twilioAuthToken],
+    ['TELEPHONY_WEBHOOK_BASE_URL', config.telephonyWebhookBaseUrl],
+  ]
+    .filter(([, v]) => !v)
+    .map(([k]) => k);
+  if (missing.length === 3 && !deps.telephony)
+    return { services: null, unavailable: 'no telephony provider is configured' };
+  if (missing.length)
+    return { services: null, unavailable: `telephony is not configured: ${missing.join(', ')} missing` };
+  const base = config.telephonyWebhookBaseUrl!.replace(/\/+$/, '');
+  if (config.profile === 'production' && !base.startsWith('https://')) {
+    return { services: null, unavailable: 'TELEPHONY_WEBHOOK_BASE_URL must be https:// in production' };
+  }
+  const provider =
+    deps.telephony ??
+    createTwilioProvider({ accountSid: config.twilioAccountSid!, authToken: config.twilioAuthToken! });
+  return {
+    services: {
+      provider,
+      webhookBaseUrl: base,
+      releaseGraceDays: config.phoneReleaseGraceDays,
+      voiceTurnTimeoutMs: config.voiceTurnTimeoutMs,
+      sweepMs: config.phoneSweepMs,
+    },
+    unavailable: null,
+  };
+}
 
 async function setUpPayments(
   config: ReturnType<typeof withDefaults>,
   deps: RuntimeDeps,
+  phoneUnavailable: string | null,
 ): Promise<{ env: CatalogEnvironment; payments: Payments | null }> {
+  const PROVIDERS = providers(phoneUnavailable);
   const off = (reason: string) => ({
     env: { paymentUnavailable: reason, x402: null, providers: PROVIDERS },
     payments: null,

@@ -12,6 +12,7 @@ import type { AgentsContext } from '../context.ts';
 import { startInboundSmtp } from '../email/inbound.ts';
 import type { MailTransport } from '../email/transport.ts';
 import type { Facilitator } from '../facilitator/facilitator.ts';
+import type { TelephonyProvider } from '../phone/provider/telephonyProvider.ts';
 import { agentsMigrations } from '../migrations.ts';
 import { createAgentsRuntime } from '../runtime.ts';
 import { createAgentsServer } from '../server.ts';
@@ -60,6 +61,9 @@ export interface HarnessOptions {
   env?: Record<string, string>;
   wrapFacilitator?: (f: Facilitator) => Facilitator;
   wrapMail?: (m: MailTransport) => MailTransport;
+  /** The telephony provider (the real Twilio adapter aimed at Prism); needs TWILIO_* in env too. */
+  telephony?: TelephonyProvider;
+  now?: () => Date;
 }
 
 /**
@@ -89,6 +93,8 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
     db: opts.db,
     logger,
     localInbound: () => ({ host: '127.0.0.1', port: smtpPort }),
+    ...(opts.telephony ? { telephony: opts.telephony } : {}),
+    ...(opts.now ? { now: opts.now } : {}),
   });
   const ctx = runtime.ctx;
   if (opts.wrapFacilitator && ctx.payments) ctx.payments.facilitator = opts.wrapFacilitator(ctx.payments.facilitator);

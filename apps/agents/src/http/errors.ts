@@ -29,6 +29,8 @@ export const AGENT_ERRORS = {
   ADDRESS_TAKEN: 409,
   ALLOWANCE_EXHAUSTED: 409,
   NUMBER_EXPIRING: 409,
+  NO_NUMBER_AVAILABLE: 409,
+  CALL_NOT_ACTIVE: 409,
   NUMBER_RELEASED: 410,
   REQUEST_TIMEOUT: 408,
   PAYLOAD_TOO_LARGE: 413,
@@ -120,6 +122,9 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   NUMBER_RELEASED: 'number released irreversibly; buy a new one',
   REQUEST_TIMEOUT:
     'the request did not arrive whole in time (HTTP_REQUEST_TIMEOUT_MS); the connection was closed; send it again',
+  NO_NUMBER_AVAILABLE:
+    'the provider offers no number in this area code now; try another areaCode (nothing was charged)',
+  CALL_NOT_ACTIVE: 'the call has ended (or never connected); extend only a live call',
   PAYLOAD_TOO_LARGE: 'the body exceeds the limit',
   URI_TOO_LONG: 'a path segment is longer than 200 characters; use the ids the API gave you',
   HEADERS_TOO_LARGE: 'the request line and headers exceed 16 KiB; send fewer or smaller headers',

@@ -405,7 +405,7 @@ describe('email through the paywall', () => {
     expect(stored[0]!.text_body).toContain('Meet at noon.\n\n-- \nAlice, an agent');
     expect(`<${stored[0]!.message_id_header}>`).toBe(sent.body.data.messageId);
     const events = await db.query<{ type: string; payload: Record<string, unknown>; status: string }>(
-      `select type, payload, status from agent_events where tenant_id = $1`,
+      `select type, payload, status from agent_events where tenant_id = $1 and type = 'email.received'`,
       [bobBox.tenant_id],
     );
     expect(events).toHaveLength(1);

@@ -33,6 +33,7 @@ import {
   signatureRecovers,
   type Eip3009Proof,
 } from './x402.ts';
+import { recordPaymentCompleted, recordPaymentFailed } from './paymentEvents.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
 import { recordRefundOwed } from './refundsOwed.ts';
 
@@ -367,6 +368,7 @@ async function paid<I>(
       const stored: Record<string, unknown> = { data: d, guide: record.guide };
       if (bootstrap) stored.authentication = authentication(tenant, null);
       if (!(await markCompleted(tx, row.id, lease, def.successStatus, stored, unrecorded))) throw new LeaseLost();
+      await recordPaymentCompleted(tx, row.id);
       return d;
     });
   } catch (err) {
@@ -426,6 +428,16 @@ async function settleOnce(
 ): Promise<{ record: Record<string, unknown>; payerTenant: Tenant | null; recorded: boolean }> {
   const asset = requirements.asset as `0x${string}`;
   let payerTenant: Tenant | null = null;
+  const paymentFailed = (reason: string) =>
+    recordPaymentFailed(ctx.db, {
+      walletAddress: proof.payer,
+      serviceId: row.service_id,
+      amountUnits: requirements.amount,
+      network: requirements.network,
+      asset: requirements.asset.toLowerCase(),
+      proofHash: proof.proofHash,
+      reason,
+    }).catch((err: unknown) => ctx.logger.warn({ err }, 'payment.failed event not recorded'));
   const consumed = () => payments.chain.authorizationUsed(asset, proof.authorization.from, proof.authorization.nonce);
   // A row taken over from a lost lease may have settled before the crash: never settle it twice.
   if (!fresh && (await consumed())) {
@@ -447,6 +459,7 @@ async function settleOnce(
     }
   } catch (err) {
     await dropPaidRequest(ctx.db, row.id, lease);
+    if (err instanceof AgentError && err.code === 'PAYMENT_INVALID') await paymentFailed(err.message);
     throw err;
   }
   let settled: SettleResponse;
@@ -474,6 +487,7 @@ async function settleOnce(
     throw pending();
   }
   await dropPaidRequest(ctx.db, row.id, lease);
+  await paymentFailed(settled.errorReason ?? 'settlement_failed');
   throw new AgentError(
     'PAYMENT_INVALID',
     `Settlement failed: ${settled.errorMessage ?? settled.errorReason ?? 'unknown'}; nothing was charged`,
@@ -503,7 +517,11 @@ async function failAfterSettlement(
   if (err instanceof HttpError && err.status < 500) {
     const rendered = agentsEnvelope.render(err, req.id) as { error: Record<string, unknown> };
     const { requestId: _drop, ...error } = rendered.error;
-    const stored = await ctx.db.tx((tx) => markCompleted(tx, row.id, lease, err.status, { error }, unrecorded));
+    const stored = await ctx.db.tx(async (tx) => {
+      const done = await markCompleted(tx, row.id, lease, err.status, { error }, unrecorded);
+      if (done) await recordPaymentCompleted(tx, row.id);
+      return done;
+    });
     if (!stored) throw pending();
     for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
     return reply.code(err.status).header('payment-response', paymentResponse).send(rendered);

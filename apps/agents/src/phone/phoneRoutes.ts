@@ -1,14 +1,182 @@
+import { Type } from 'typebox';
+import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { unavailableRoute } from '../paywall/paywall.ts';
+import { serviceRoute, unavailableRoute } from '../paywall/paywall.ts';
+import {
+  callOwnedPrecheck,
+  extendCall,
+  extendPrecheck,
+  getCall,
+  getTranscript,
+  outboundPrecheck,
+  placeOutboundCall,
+  type OutboundInput,
+} from './calls.ts';
+import {
+  addInboundMinutes,
+  inboundAddPrecheck,
+  listNumbers,
+  purchaseNumber,
+  purchasePrecheck,
+  releaseNumber,
+  releasePrecheck,
+  renewNumber,
+  renewPrecheck,
+  type PurchaseInput,
+  type ReleaseInput,
+} from './numbers.ts';
+import { startPhoneSweep } from './phoneSweep.ts';
+import { twilioWebhooks } from './twilioWebhooks.ts';
+
+const uuid = (description: string) => Type.String({ format: 'uuid', description });
+const body = <T>(req: FastifyRequest) => req.body as T;
+const params = <T>(req: FastifyRequest) => req.params as T;
+const E164 = '^\\+[1-9][0-9]{1,14}$';
+
+const purchaseBody = (country: 'US' | 'CA') =>
+  Type.Object(
+    {
+      agentName: Type.String({ minLength: 1, maxLength: 100, description: 'Name of the agent answering the number' }),
+      areaCode: Type.String({
+        pattern: '^[2-9][0-9]{2}$',
+        description: `Three-digit ${country === 'US' ? 'US' : 'Canadian'} area code (NANP)`,
+      }),
+      beginMessage: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 500, description: 'Spoken first on every call to the number' }),
+      ),
+      language: Type.Optional(
+        Type.String({ pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8}){0,3}$', description: 'BCP 47 tag, e.g. en-US' }),
+      ),
+    },
+    { additionalProperties: false },
+  );
+
+const numberBody = Type.Object({ phoneNumberId: uuid('Owned phone number') }, { additionalProperties: false });
+const callBody = Type.Object({ callId: uuid('Owned live call') }, { additionalProperties: false });
+const callParams = Type.Object({ callId: uuid('Owned call') });
+const outboundBody = Type.Object(
+  {
+    phoneNumberId: uuid('Owned active number to call from'),
+    toNumber: Type.String({ pattern: E164, description: 'E.164 number to call' }),
+    initialGreeting: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+  },
+  { additionalProperties: false },
+);
 
 /**
- * Telephony services are listed in the catalog and routed, but no telephony provider can be configured in this
- * build: each answers 503 SERVICE_UNAVAILABLE before any authentication, challenge or settlement. The telephony
- * issue replaces these with serviceRoute(...) handlers behind the same paywall.
+ * Phone services behind the paywall, and the provider's webhooks. Without a configured provider every phone
+ * service answers 503 before any authentication, challenge or settlement (catalog available=false).
  */
 export function phoneRoutes(app: App, ctx: AgentsContext): void {
-  for (const r of ctx.catalog.records) {
-    if (r.serviceId.startsWith('phone.')) unavailableRoute(app, ctx, r.serviceId);
+  if (!ctx.phone) {
+    for (const r of ctx.catalog.records) {
+      if (r.serviceId.startsWith('phone.')) unavailableRoute(app, ctx, r.serviceId);
+    }
+    return;
   }
+
+  for (const [serviceId, country] of [
+    ['phone.number.us.30d', 'US'],
+    ['phone.number.ca.30d', 'CA'],
+  ] as const) {
+    serviceRoute<PurchaseInput>(
+      app,
+      ctx,
+      { serviceId, input: body, precheck: purchasePrecheck(country), perform: purchaseNumber(country) },
+      {
+        body: purchaseBody(country),
+        description:
+          'Entitlement exactly 30 days. A number is on offer in the area code (checked before the challenge); ' +
+          'the bought number is recorded before the response, so a retry never buys a second one.',
+      },
+    );
+  }
+
+  serviceRoute<{ phoneNumberId: string }>(
+    app,
+    ctx,
+    { serviceId: 'phone.number.renew.30d', input: body, precheck: renewPrecheck, perform: renewNumber },
+    {
+      body: numberBody,
+      description:
+        '+30 days from the current expiry, exactly. A suspended (expired) number can be renewed until released.',
+    },
+  );
+
+  serviceRoute<{ phoneNumberId: string }>(
+    app,
+    ctx,
+    {
+      serviceId: 'phone.call.inbound.add.10m',
+      input: body,
+      precheck: inboundAddPrecheck,
+      perform: addInboundMinutes,
+    },
+    { body: numberBody, description: 'Adds 600 inbound voice seconds to an active owned number.' },
+  );
+
+  serviceRoute<ReleaseInput>(
+    app,
+    ctx,
+    { serviceId: 'phone.number.release', input: body, precheck: releasePrecheck, perform: releaseNumber },
+    {
+      body: Type.Object(
+        {
+          phoneNumberId: uuid('Owned number'),
+          confirmRelease: Type.Boolean({ description: 'Must be true: the release is irreversible' }),
+        },
+        { additionalProperties: false },
+      ),
+      description: 'Irreversible: afterwards the number answers NUMBER_RELEASED.',
+    },
+  );
+
+  serviceRoute<Record<string, never>>(
+    app,
+    ctx,
+    { serviceId: 'phone.number.list', input: () => ({}), perform: listNumbers },
+    {},
+  );
+
+  for (const [serviceId, seconds] of [
+    ['phone.call.outbound.1m', 60],
+    ['phone.call.outbound.5m', 300],
+  ] as const) {
+    serviceRoute<OutboundInput>(
+      app,
+      ctx,
+      { serviceId, input: body, precheck: outboundPrecheck, perform: placeOutboundCall(seconds) },
+      {
+        body: outboundBody,
+        description: `Authorises exactly ${seconds} connected seconds (enforced by the provider and by us); the caller's speech arrives as voice.turn on the events socket.`,
+      },
+    );
+  }
+
+  serviceRoute<{ callId: string }>(
+    app,
+    ctx,
+    { serviceId: 'phone.call.extend.1m', input: body, precheck: extendPrecheck, perform: extendCall },
+    { body: callBody, description: 'Adds exactly 60 seconds to a live owned call.' },
+  );
+
+  serviceRoute<{ callId: string }>(
+    app,
+    ctx,
+    { serviceId: 'phone.call.get', input: params, precheck: callOwnedPrecheck, perform: getCall },
+    { params: callParams },
+  );
+
+  serviceRoute<{ callId: string }>(
+    app,
+    ctx,
+    { serviceId: 'phone.call.transcript', input: params, precheck: callOwnedPrecheck, perform: getTranscript },
+    { params: callParams, description: "The caller's utterances and the spoken answers, in order. Text only." },
+  );
+
+  twilioWebhooks(app, ctx, ctx.phone);
+  const sweep = startPhoneSweep(ctx);
+  app.addHook('onReady', async () => sweep.start());
+  app.addHook('preClose', async () => sweep.stop());
 }

@@ -77,6 +77,11 @@ export interface RealtimeGateway {
   readonly websocketUrl: string;
   /** Adds the WebSocket endpoint to the agents server; the gateway starts and stops with it. */
   attach(app: App): void;
+  /**
+   * Hands WebSocket upgrades of another path (a provider's live-conversation socket) to `handler`: the server has one
+   * upgrade listener, this gateway's, which refuses unknown paths.
+   */
+  addUpgradeRoute(pathname: string, handler: (req: IncomingMessage, socket: Duplex, head: Buffer) => void): void;
   /** Listens for wake-ups and voice messages, starts heartbeats and sweeps. Idempotent. */
   start(): Promise<void>;
   /** Closes every socket (1001), releases their leases, ends open turns, stops listening. */
@@ -574,6 +579,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
 
   // --- lifecycle
 
+  const upgradeRoutes = new Map<string, (req: IncomingMessage, socket: Duplex, head: Buffer) => void>();
+
   function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const refuse = (status: string, message: string) => {
@@ -581,6 +588,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         `HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(message)}\r\n\r\n${message}`,
       );
     };
+    const other = upgradeRoutes.get(url.pathname);
+    if (other) return other(req, socket, head);
     if (url.pathname !== REALTIME_PATH) return refuse('404 Not Found', 'No WebSocket endpoint here');
     if ([...url.searchParams.keys()].some((k) => /token|auth/i.test(k))) {
       return refuse('400 Bad Request', 'Credentials go in the session.authenticate message, never in the URL');
@@ -613,6 +622,10 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       app.server.on('upgrade', onUpgrade);
       app.addHook('onReady', async () => gateway.start());
       app.addHook('preClose', async () => gateway.stop());
+    },
+
+    addUpgradeRoute(pathname, handler) {
+      upgradeRoutes.set(pathname, handler);
     },
 
     async start() {
