@@ -5,6 +5,8 @@ import type { AgentsContext, Payments } from './context.ts';
 import { createSmtpTransport, type MailTransport } from './email/transport.ts';
 import { createChainReader, type ChainReader } from './facilitator/chain.ts';
 import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
+import { createPublicClient, custom, http, type PublicClient } from 'viem';
+import { watchServiceSwitches } from './operator/serviceSwitches.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
@@ -103,6 +105,12 @@ export async function createAgentsRuntime(
     `events: websocket ${realtime.websocketUrl}; lease ${events.leaseMs} ms, retention ${config.eventsRetentionDays} d, sweep ${config.eventsSweepMs} ms`,
   );
 
+  const catalog = new Catalog(pay.env);
+  const switches = await watchServiceSwitches(deps.db, catalog, { everyMs: 10_000, logger: log });
+  const off = [...catalog.operatorDisabled.keys()];
+  if (off.length) summary.push(`operator: turned off ${off.join(', ')}`);
+  if (!config.operatorPassword) summary.push('operator admin: off (OPERATOR_PASSWORD is not set)');
+
   const ctx: AgentsContext = {
     db: deps.db,
     logger: deps.logger,
@@ -116,12 +124,45 @@ export async function createAgentsRuntime(
       events,
       realtime: realtimeSettings,
     },
-    catalog: new Catalog(pay.env),
+    catalog,
     payments: pay.payments,
     mail,
     realtime,
+    owner: {
+      domain: new URL(publicUrl).host,
+      uri: `${publicUrl}/owner/`,
+      chainId: config.x402Network ? Number(config.x402Network.slice('eip155:'.length)) : 1,
+      client: signInClient(config.agentsRpcUrl),
+      nonceTtlMs: 10 * 60_000,
+      sessionTtlMs: config.ownerSessionTtlSeconds * 1000,
+    },
+    operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
+    switches,
   };
-  return { ctx, summary, close: async () => mail.close() };
+  return {
+    ctx,
+    summary,
+    close: async () => {
+      await switches.close();
+      await mail.close();
+    },
+  };
+}
+
+/**
+ * Reads contract-wallet signatures (EIP-1271, EIP-6492) of owner sign-ins on the chain agents pay on. Without an RPC
+ * URL every chain read fails, and viem's SIWE verification falls back to plain ECDSA recovery: EOAs still sign in.
+ */
+function signInClient(rpcUrl: string | undefined): PublicClient {
+  return createPublicClient({
+    transport: rpcUrl
+      ? http(rpcUrl)
+      : custom({
+          request: async () => {
+            throw new Error('AGENTS_RPC_URL is not configured');
+          },
+        }),
+  });
 }
 
 /** loadConfig fills every defaulted field; the spec's types still say "maybe undefined", so check once here. */
@@ -139,6 +180,8 @@ function withDefaults(c: AgentsConfig & { host?: string | undefined }) {
     smtpMaxMessageBytes: need(c.smtpMaxMessageBytes, 'SMTP_MAX_MESSAGE_BYTES'),
     x402MaxTimeoutSeconds: need(c.x402MaxTimeoutSeconds, 'X402_MAX_TIMEOUT_SECONDS'),
     rpcPollingMs: need(c.rpcPollingMs, 'AGENTS_RPC_POLLING_MS'),
+    ownerSessionTtlSeconds: need(c.ownerSessionTtlSeconds, 'OWNER_SESSION_TTL_SECONDS'),
+    operatorUsername: need(c.operatorUsername, 'OPERATOR_USERNAME'),
   };
 }
 

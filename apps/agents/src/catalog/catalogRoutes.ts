@@ -6,12 +6,12 @@ import { AUTH_RULES, docsMarkdown, llmsTxt } from './guides.ts';
 
 /** Discovery: free, no authentication. Everything here is rendered from the catalog. */
 export function catalogRoutes(app: App, ctx: AgentsContext): void {
-  const records = ctx.catalog.records;
   app.get(
     '/api/v1',
     { schema: { tags: ['discovery'], summary: 'discovery.api: identity, authentication rules, compact catalog' } },
-    async (req) =>
-      ok(
+    async (req) => {
+      const records = ctx.catalog.records;
+      return ok(
         {
           name: 'Tender agent services',
           version: 'v1',
@@ -36,12 +36,13 @@ export function catalogRoutes(app: App, ctx: AgentsContext): void {
         },
         req.id,
         GUIDES.llms,
-      ),
+      );
+    },
   );
   app.get(
     '/api/v1/services',
     { schema: { tags: ['discovery'], summary: 'discovery.services: canonical service records' } },
-    async (req) => ok({ services: records }, req.id, '/docs#services'),
+    async (req) => ok({ services: ctx.catalog.records }, req.id, '/docs#services'),
   );
   app.get(
     '/api/v1/services/:serviceId',

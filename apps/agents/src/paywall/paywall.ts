@@ -10,6 +10,7 @@ import {
   ensureTenant,
   findTenantByWallet,
   issueFirstToken,
+  tenantSuspended,
   type Tenant,
 } from '../tenants/tenants.ts';
 import {
@@ -100,10 +101,12 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
     onRequest: async (req) => {
-      gateAvailability(record);
+      // Read per request: the operator's switches change availability while the process runs.
+      gateAvailability(ctx.catalog.get(def.serviceId).record);
       tenants.set(req, await authenticate(ctx, def, record, req));
     },
     handler: async (req, reply) => {
+      const record = ctx.catalog.get(def.serviceId).record; // current terms (switches rebuild the records)
       const tenant = tenants.get(req) ?? null;
       const input = handler.input(req);
       // A paid replay (PAYMENT-SIGNATURE present) may be the retry of a completed request whose precondition no
@@ -130,12 +133,13 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
 /** A route that is always unavailable (domain.register): 503 at once, no challenge, no settlement, no body read. */
 export function unavailableRoute(app: App, ctx: AgentsContext, serviceId: string): void {
   const { def, record } = ctx.catalog.get(serviceId);
+  const current = () => ctx.catalog.get(serviceId).record;
   app.route({
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, {}),
-    onRequest: async () => gateAvailability(record),
-    handler: async () => gateAvailability(record),
+    onRequest: async () => gateAvailability(current()),
+    handler: async () => gateAvailability(current()),
   });
 }
 
@@ -267,6 +271,7 @@ async function paid<I>(
   //  - with a facilitator whose settle does not verify by itself, its verification.
   const preconditions = (async () => {
     const t = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
+    if (t?.suspended) throw tenantSuspended(); // a start-here call without token from a suspended wallet
     await handler.precheck?.(ctx, t, input);
     return t;
   })();
