@@ -86,7 +86,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       input: body,
       perform: async (c, call) => {
         const event = await getEvent(c.db, policy, call.tenant.id, call.input.eventId);
-        if (!event) throw eventNotFound(call.input.eventId);
+        if (!event) throw await eventNotFound(c.db, call.input.eventId);
         return { data: { event } };
       },
     },

@@ -3,6 +3,7 @@ import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import { HttpError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
+import { x402ClientHint } from '../catalog/clientGuide.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
 import {
@@ -202,7 +203,12 @@ function challenge(
   const pr = paymentRequired(resource, `${record.serviceId}: ${record.summary}`, requirements, err.message);
   return new AgentError(err.code as 'PAYMENT_REQUIRED', err.message, {
     headers: { ...(err.extra.headers ?? {}), 'payment-required': encodePaymentRequiredHeader(pr) },
-    data: { ...(err.extra.data ?? {}), serviceId: record.serviceId, paymentRequired: pr },
+    data: {
+      ...(err.extra.data ?? {}),
+      serviceId: record.serviceId,
+      paymentRequired: pr,
+      clients: x402ClientHint(ctx.catalog),
+    },
   });
 }
 
