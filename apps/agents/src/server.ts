@@ -71,6 +71,8 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
       ],
     },
   });
+  // Response schemas document the answers in /openapi.json; they never shape them (no field is ever dropped).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   catalogRoutes(app, ctx);
   emailRoutes(app, ctx);
   phoneRoutes(app, ctx);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { queueStats, type App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { auditOperator, readAudit } from './operatorAudit.ts';
 import { createOperatorAuth } from './operatorAuth.ts';
 import { setServiceSwitch } from './serviceSwitches.ts';
@@ -36,6 +37,7 @@ type ReasonBody = Static<typeof ReasonBody>;
 
 const tags = ['operator'];
 const security = [{ operatorBasic: [] }];
+const operatorResponses = plainResponses(['OPERATOR_AUTH_REQUIRED', 'SERVICE_UNAVAILABLE', 'RESOURCE_NOT_FOUND']);
 
 export function operatorRoutes(app: App, ctx: AgentsContext): void {
   const authenticateOperator = createOperatorAuth(ctx.operator);
@@ -45,7 +47,15 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${ADMIN_API}/services`,
-    { config, schema: { tags, security, summary: 'Catalog availability per service, with operator switches' } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        response: operatorResponses,
+        summary: 'Catalog availability per service, with operator switches',
+      },
+    },
     async (req) => {
       who(req);
       const off = ctx.catalog.operatorDisabled;
@@ -70,6 +80,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: operatorResponses,
         summary: 'Turn a catalog service off or back on (persisted; every process follows)',
         params: ServiceParams,
         body: AvailabilityBody,
@@ -99,7 +110,16 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${ADMIN_API}/tenants`,
-    { config, schema: { tags, security, summary: 'Tenants with their resources and spend', querystring: Limit } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        response: operatorResponses,
+        summary: 'Tenants with their resources and spend',
+        querystring: Limit,
+      },
+    },
     async (req) => {
       who(req);
       return ok({ tenants: await listTenants(ctx.db, limit(req)) }, req.id);
@@ -108,7 +128,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${ADMIN_API}/tenants/:tenantId`,
-    { config, schema: { tags, security, summary: 'One tenant', params: TenantParams } },
+    { config, schema: { tags, security, response: operatorResponses, summary: 'One tenant', params: TenantParams } },
     async (req) => {
       who(req);
       return ok({ tenant: await getTenant(ctx.db, (req.params as TenantParams).tenantId) }, req.id);
@@ -122,6 +142,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: operatorResponses,
         summary: 'Suspend a tenant: its calls answer TENANT_SUSPENDED before any challenge',
         params: TenantParams,
         body: ReasonBody,
@@ -142,7 +163,16 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.post(
     `${ADMIN_API}/tenants/:tenantId/resume`,
-    { config, schema: { tags, security, summary: 'Resume a suspended tenant', params: TenantParams } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        response: operatorResponses,
+        summary: 'Resume a suspended tenant',
+        params: TenantParams,
+      },
+    },
     async (req) => {
       const operator = who(req);
       const tenant = await setTenantSuspended(ctx.db, {
@@ -163,6 +193,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: operatorResponses,
         summary:
           'Payments settled on chain but recorded by reconciliation, and paid requests still pending or with errors',
         querystring: Limit,
@@ -212,7 +243,15 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${ADMIN_API}/health`,
-    { config, schema: { tags, security, summary: 'Queues, durable events, paid requests and this process’s sockets' } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        response: operatorResponses,
+        summary: 'Queues, durable events, paid requests and this process’s sockets',
+      },
+    },
     async (req) => {
       who(req);
       const [events, paid, queues] = await Promise.all([
@@ -240,7 +279,16 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${ADMIN_API}/audit`,
-    { config, schema: { tags, security, summary: 'Operator actions, newest first', querystring: Limit } },
+    {
+      config,
+      schema: {
+        tags,
+        security,
+        response: operatorResponses,
+        summary: 'Operator actions, newest first',
+        querystring: Limit,
+      },
+    },
     async (req) => {
       who(req);
       return ok({ audit: await readAudit(ctx.db, limit(req)) }, req.id);

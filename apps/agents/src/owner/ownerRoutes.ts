@@ -4,6 +4,7 @@ import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AttemptLimiter } from '../http/attemptLimiter.ts';
 import { ok } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { replaceAccessToken, revokeAccessTokens } from '../tenants/replaceAccessToken.ts';
 import { authenticateOwner, endOwnerSession, issueSignInNonce, signInWithEthereum } from './ownerSignIn.ts';
 import {
@@ -40,6 +41,7 @@ const ListQuery = Type.Object(
 type ListQuery = Static<typeof ListQuery>;
 
 const security = [{ ownerSession: [] }];
+const sessionResponses = plainResponses(['OWNER_SESSION_REQUIRED']);
 const tags = ['owner'];
 
 /**
@@ -58,6 +60,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       config: signInLimit,
       schema: {
         tags,
+        response: plainResponses([]),
         summary: 'Start a wallet sign-in: a single-use nonce and the fields of the EIP-4361 message to sign',
         description:
           'Build the message with these fields (viem: createSiweMessage({ address, ...data })), sign it with the ' +
@@ -76,6 +79,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       config: signInLimit,
       schema: {
         tags,
+        response: plainResponses(['SIGN_IN_REJECTED']),
         summary: 'Verify a signed EIP-4361 message and open an owner session (os_v1_…, shown once)',
         body: SignInBody,
       },
@@ -99,15 +103,26 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
   );
 
-  app.post(`${OWNER_API}/sign-out`, { schema: { tags, security, summary: 'End this owner session' } }, async (req) => {
-    const who = await owner(req);
-    await endOwnerSession(ctx.db, who.tokenHash);
-    return ok({ signedOut: true }, req.id);
-  });
+  app.post(
+    `${OWNER_API}/sign-out`,
+    { schema: { tags, security, response: sessionResponses, summary: 'End this owner session' } },
+    async (req) => {
+      const who = await owner(req);
+      await endOwnerSession(ctx.db, who.tokenHash);
+      return ok({ signedOut: true }, req.id);
+    },
+  );
 
   app.get(
     `${OWNER_API}/overview`,
-    { schema: { tags, security, summary: 'The wallet, its access tokens (never their values) and its status' } },
+    {
+      schema: {
+        tags,
+        security,
+        response: sessionResponses,
+        summary: 'The wallet, its access tokens (never their values) and its status',
+      },
+    },
     async (req) => {
       const who = await owner(req);
       const [row] = await ctx.db.query<{ created_at: Date; suspended_at: Date | null }>(
@@ -126,15 +141,25 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
   );
 
-  app.get(`${OWNER_API}/mailboxes`, { schema: { tags, security, summary: "The tenant's mailboxes" } }, async (req) => {
-    const who = await owner(req);
-    return ok({ mailboxes: await mailboxesOf(ctx.db, who.id, ctx.config.emailDomain) }, req.id);
-  });
+  app.get(
+    `${OWNER_API}/mailboxes`,
+    { schema: { tags, security, response: sessionResponses, summary: "The tenant's mailboxes" } },
+    async (req) => {
+      const who = await owner(req);
+      return ok({ mailboxes: await mailboxesOf(ctx.db, who.id, ctx.config.emailDomain) }, req.id);
+    },
+  );
 
   app.get(
     `${OWNER_API}/messages`,
     {
-      schema: { tags, security, summary: "The tenant's messages, newest first (headers only)", querystring: ListQuery },
+      schema: {
+        tags,
+        security,
+        response: sessionResponses,
+        summary: "The tenant's messages, newest first (headers only)",
+        querystring: ListQuery,
+      },
     },
     async (req) => {
       const who = await owner(req);
@@ -149,6 +174,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: sessionResponses,
         summary: "The tenant's numbers (expiry, allowance), calls and transcripts, where telephony is stored",
         querystring: ListQuery,
       },
@@ -175,7 +201,15 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
 
   app.get(
     `${OWNER_API}/events`,
-    { schema: { tags, security, summary: "The tenant's durable events with their status", querystring: ListQuery } },
+    {
+      schema: {
+        tags,
+        security,
+        response: sessionResponses,
+        summary: "The tenant's durable events with their status",
+        querystring: ListQuery,
+      },
+    },
     async (req) => {
       const who = await owner(req);
       return ok({ events: await eventsOf(ctx.db, who.id, limit(req)) }, req.id);
@@ -188,6 +222,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: sessionResponses,
         summary: 'Every x402 payment made by the wallet, with its settlement transaction',
         querystring: ListQuery,
       },
@@ -204,6 +239,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: sessionResponses,
         summary: 'Issue a replacement access token (shown once) and revoke every other one at once',
         description:
           'From the commit on, the old token answers AUTH_REQUIRED over REST and every WebSocket opened through it ' +
@@ -233,6 +269,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags,
         security,
+        response: sessionResponses,
         summary: 'Revoke every access token of the wallet without issuing another',
       },
     },

@@ -6,6 +6,7 @@ import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import { x402ClientHint } from '../catalog/clientGuide.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
+import { serviceResponses } from '../http/openapiResponses.ts';
 import {
   authenticateBearer,
   ensureTenant,
@@ -36,6 +37,7 @@ import {
   type Eip3009Proof,
 } from './x402.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
+import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 
 export { ProviderTemporaryFailure };
 
@@ -131,14 +133,22 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
   });
 }
 
-/** A route that is always unavailable (domain.register): 503 at once, no challenge, no settlement, no body read. */
-export function unavailableRoute(app: App, ctx: AgentsContext, serviceId: string): void {
+/**
+ * A route that is unavailable (domain.register always; telephony without a provider): 503 at once, no challenge, no
+ * settlement, no body read. The request schema (from REQUEST_SCHEMAS unless given) only documents the body.
+ */
+export function unavailableRoute(
+  app: App,
+  ctx: AgentsContext,
+  serviceId: string,
+  schema: RouteSchema = REQUEST_SCHEMAS[serviceId] ?? {},
+): void {
   const { def, record } = ctx.catalog.get(serviceId);
   const current = () => ctx.catalog.get(serviceId).record;
   app.route({
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
-    schema: openapiOf(def, record, {}),
+    schema: openapiOf(def, record, schema),
     onRequest: async () => gateAvailability(current()),
     handler: async () => gateAvailability(current()),
   });
@@ -570,6 +580,7 @@ function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteS
     ...(schema.body ? { body: schema.body } : {}),
     ...(schema.querystring ? { querystring: schema.querystring } : {}),
     ...(schema.params ? { params: schema.params } : {}),
+    response: serviceResponses(def, record),
     ...(record.auth === 'bearer'
       ? { security: [{ bearer: [] }] }
       : record.auth === 'x402'

@@ -19,6 +19,7 @@ import {
   type EventRecord,
 } from '../events/eventStore.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { createBus, type Bus } from './bus.ts';
 import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
@@ -629,7 +630,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
             summary: 'Realtime WebSocket (upgrade only)',
             description:
               'Connect with a WebSocket client to realtime.websocketUrl, then send {"type":"session.authenticate","token":"rt_v1_…"} ' +
-              '(never a token in the URL). Plain HTTP requests answer 426.',
+              '(never a token in the URL). Plain HTTP requests answer 426. Frames: see /docs#websocket.',
+            response: plainResponses(['UPGRADE_REQUIRED'], { success: false }),
           },
           config: { rateLimit: false },
         },
