@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { loadConfig, type Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +12,8 @@ import {
   type Chain,
 } from '../_test/agentsTestKit.ts';
 import { agentsConfigSpec } from '../config.ts';
+import { TestClient } from '../realtime/_test/wsClient.ts';
+import { CLOSE, REALTIME_PATH } from '../realtime/protocol.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const basic = (user: string, pass: string) => ({
@@ -21,11 +24,14 @@ const OPERATOR = basic('operator', PASSWORD);
 let chain: Chain;
 let db: Database;
 let h: AgentsHarness;
+let wsUrl = '';
 
 beforeAll(async () => {
   chain = await startChain();
   db = await openAgentsDb();
   h = await startAgents({ db, chain, env: { OPERATOR_PASSWORD: PASSWORD } });
+  await h.app.listen({ host: '127.0.0.1', port: 0 });
+  wsUrl = `ws://127.0.0.1:${(h.app.server.address() as AddressInfo).port}${REALTIME_PATH}`;
 }, 60_000);
 
 afterAll(async () => {
@@ -101,11 +107,19 @@ describe('operator actions', () => {
     const t = tenants.body.data.tenants.find((x: { walletAddress: string }) => x.walletAddress === alice.address);
     expect(t).toMatchObject({ status: 'active', resources: { mailboxes: 1 }, spend: { amount: '0.25' } });
 
+    const rt = await call(h.app, 'GET', '/api/v1/events/realtime-token', { headers: auth });
+    const socket = await TestClient.open(wsUrl, rt.body.data.realtime.token as string);
+
     const s = await call(h.app, 'POST', `/admin/api/tenants/${t.tenantId}/suspend`, {
       headers: OPERATOR,
       body: { reason: 'abuse report' },
     });
     expect(s.body.data.tenant.status).toBe('suspended');
+    expect((await socket.whenClosed(2_000)).code).toBe(CLOSE.authFailed);
+    const reopen = await TestClient.connect(wsUrl);
+    reopen.send({ type: 'session.authenticate', token: rt.body.data.realtime.token });
+    expect(await reopen.whenClosed()).toMatchObject({ code: CLOSE.authFailed });
+    expect(reopen.frames[0]).toMatchObject({ code: 'TENANT_SUSPENDED' });
     const list = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', { headers: auth });
     expect([list.status, list.body.error.code]).toEqual([403, 'TENANT_SUSPENDED']);
     const paidWithToken = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {

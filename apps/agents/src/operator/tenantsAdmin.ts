@@ -1,4 +1,5 @@
 import type { Database, Sql } from '@tender/platform';
+import { EVENTS_CHANNEL } from '../events/eventStore.ts';
 import { AgentError } from '../http/errors.ts';
 import { formatUsdt } from '../owner/ownerViews.ts';
 import { auditOperator } from './operatorAudit.ts';
@@ -74,6 +75,8 @@ export async function setTenantSuspended(
       [p.tenantId, p.reason],
     );
     if (!rows[0]) throw new AgentError('RESOURCE_NOT_FOUND', `No tenant ${p.tenantId}`);
+    // Gateways close the tenant's open sockets when this commits (payload `s:<tenant id>`, realtime/gateway.ts).
+    if (p.suspended) await tx.query(`select pg_notify($1, $2)::text`, [db.channel(EVENTS_CHANNEL), `s:${p.tenantId}`]);
     await auditOperator(tx, {
       operator: p.operator,
       action: p.suspended ? 'tenant.suspend' : 'tenant.resume',

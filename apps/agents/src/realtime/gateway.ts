@@ -425,6 +425,14 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     }
   }
 
+  /** The operator suspended the tenant: its sockets close now; new ones are refused (verifyRealtimeToken). */
+  function closeSuspended(tenantId: string): void {
+    for (const s of tenants.get(tenantId)?.sessions ?? []) {
+      s.error('TENANT_SUSPENDED', 'The operator suspended this wallet');
+      s.ws.close(CLOSE.authFailed, 'tenant suspended');
+    }
+  }
+
   // --- sessions
 
   function accept(ws: WebSocket): void {
@@ -657,6 +665,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         const tenantId = payload.slice(2);
         if (kind === 'n:') pump(tenantId);
         else if (kind === 'r:') closeRevoked(payload.slice(2));
+        else if (kind === 's:') closeSuspended(tenantId);
         else if (kind === 'a:')
           void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
       });

@@ -1,5 +1,6 @@
 import { hashToken, newSecretToken, type Sql } from '@tender/platform';
 import { AgentError } from '../http/errors.ts';
+import { tenantSuspended } from '../tenants/tenants.ts';
 
 /** Realtime tokens: `rt_v1_` + 40 base62 characters (~238 bits). Only the SHA-256 hex is stored. */
 export const REALTIME_TOKEN_PREFIX = 'rt_v1_';
@@ -57,8 +58,10 @@ export async function verifyRealtimeToken(sql: Sql, token: unknown): Promise<Rea
     expires_at: Date;
     live: boolean;
     revoked: boolean;
+    suspended: boolean;
   }>(
-    `select r.tenant_id, r.access_token_id, a.wallet_address, r.expires_at, r.expires_at > now() as live, t.revoked_at is not null as revoked
+    `select r.tenant_id, r.access_token_id, a.wallet_address, r.expires_at, r.expires_at > now() as live, t.revoked_at is not null as revoked,
+            a.suspended_at is not null as suspended
        from agent_realtime_tokens r
        join agent_access_tokens t on t.id = r.access_token_id
        join agent_tenants a on a.id = r.tenant_id
@@ -73,6 +76,7 @@ export async function verifyRealtimeToken(sql: Sql, token: unknown): Promise<Rea
       'This realtime token expired; get a new one from GET /api/v1/events/realtime-token',
     );
   if (row.revoked) throw new AgentError('AUTH_REQUIRED', 'The access token behind this realtime token was revoked');
+  if (row.suspended) throw tenantSuspended();
   return {
     tenantId: row.tenant_id,
     accessTokenId: row.access_token_id,
