@@ -210,6 +210,32 @@ export const agentsConfigSpec = {
     parse: int(50, 600_000),
     default: 1_000,
   }),
+  // Owner dashboard (wallet sign-in) and operator admin (apps/agents/src/owner, apps/agents/src/operator).
+  ownerSessionTtlSeconds: field({
+    env: 'OWNER_SESSION_TTL_SECONDS',
+    doc: 'Lifetime of an owner dashboard session opened by a wallet signature (Sign-In with Ethereum)',
+    parse: int(300, 7 * 86_400),
+    default: 12 * 3600,
+  }),
+  operatorUsername: field({
+    env: 'OPERATOR_USERNAME',
+    doc: 'User name of the operator admin path /admin/api (HTTP Basic)',
+    parse: (raw: string) => {
+      if (!/^[^:\s]{1,100}$/.test(raw)) throw new Error('must be 1-100 characters without ":" or spaces');
+      return raw;
+    },
+    default: 'operator',
+  }),
+  operatorPassword: field({
+    env: 'OPERATOR_PASSWORD',
+    doc: 'Password of the operator admin path (HTTP Basic, compared in constant time); unset in dev: the admin path answers 503',
+    parse: (raw: string) => {
+      if (raw.length < 16) throw new Error('must be at least 16 characters');
+      return raw;
+    },
+    required: 'production',
+    secret: true,
+  }),
 } as const;
 
 export type AgentsConfig = ConfigOf<typeof agentsConfigSpec> & { profile: 'dev' | 'production' };

@@ -5,6 +5,8 @@ import type { ChainReader } from './facilitator/chain.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
 import type { EventPolicy } from './events/eventStore.ts';
 import type { PhoneServices } from './phone/phoneServices.ts';
+import type { SwitchWatcher } from './operator/serviceSwitches.ts';
+import type { OwnerSignInSettings } from './owner/ownerSignIn.ts';
 import type { RealtimeGateway, RealtimeSettings } from './realtime/gateway.ts';
 
 /** How agents pay: present only when network, asset, payTo, facilitator and chain are all configured and agree. */
@@ -38,4 +40,10 @@ export interface AgentsContext {
   phone: PhoneServices | null;
   /** This process's WebSocket gateway: event delivery and live voice turns (`requestVoiceTurn`). */
   realtime: RealtimeGateway;
+  /** Owner dashboard sign-in: what binds a Sign-In with Ethereum message to this deployment. */
+  owner: OwnerSignInSettings;
+  /** Operator admin credentials; null password: the admin path is off (dev only; production requires one). */
+  operator: { username: string; password: string | null };
+  /** Keeps the catalog in step with the operator's service switches (every process). */
+  switches: SwitchWatcher;
 }

@@ -8,6 +8,8 @@ import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } f
 import type { PhoneServices } from './phone/phoneServices.ts';
 import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
+import { createPublicClient, custom, http, type PublicClient } from 'viem';
+import { watchServiceSwitches } from './operator/serviceSwitches.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
@@ -114,6 +116,12 @@ export async function createAgentsRuntime(
     `events: websocket ${realtime.websocketUrl}; lease ${events.leaseMs} ms, retention ${config.eventsRetentionDays} d, sweep ${config.eventsSweepMs} ms`,
   );
 
+  const catalog = new Catalog(pay.env);
+  const switches = await watchServiceSwitches(deps.db, catalog, { everyMs: 10_000, logger: log });
+  const off = [...catalog.operatorDisabled.keys()];
+  if (off.length) summary.push(`operator: turned off ${off.join(', ')}`);
+  if (!config.operatorPassword) summary.push('operator admin: off (OPERATOR_PASSWORD is not set)');
+
   const ctx: AgentsContext = {
     db: deps.db,
     logger: deps.logger,
@@ -127,13 +135,46 @@ export async function createAgentsRuntime(
       events,
       realtime: realtimeSettings,
     },
-    catalog: new Catalog(pay.env),
+    catalog,
     payments: pay.payments,
     phone: phone.services,
     mail,
     realtime,
+    owner: {
+      domain: new URL(publicUrl).host,
+      uri: `${publicUrl}/owner/`,
+      chainId: config.x402Network ? Number(config.x402Network.slice('eip155:'.length)) : 1,
+      client: signInClient(config.agentsRpcUrl),
+      nonceTtlMs: 10 * 60_000,
+      sessionTtlMs: config.ownerSessionTtlSeconds * 1000,
+    },
+    operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
+    switches,
   };
-  return { ctx, summary, close: async () => mail.close() };
+  return {
+    ctx,
+    summary,
+    close: async () => {
+      await switches.close();
+      await mail.close();
+    },
+  };
+}
+
+/**
+ * Reads contract-wallet signatures (EIP-1271, EIP-6492) of owner sign-ins on the chain agents pay on. Without an RPC
+ * URL every chain read fails, and viem's SIWE verification falls back to plain ECDSA recovery: EOAs still sign in.
+ */
+function signInClient(rpcUrl: string | undefined): PublicClient {
+  return createPublicClient({
+    transport: rpcUrl
+      ? http(rpcUrl)
+      : custom({
+          request: async () => {
+            throw new Error('AGENTS_RPC_URL is not configured');
+          },
+        }),
+  });
 }
 
 /** loadConfig fills every defaulted field; the spec's types still say "maybe undefined", so check once here. */
@@ -154,6 +195,8 @@ function withDefaults(c: AgentsConfig & { host?: string | undefined }) {
     phoneReleaseGraceDays: need(c.phoneReleaseGraceDays, 'PHONE_RELEASE_GRACE_DAYS'),
     voiceTurnTimeoutMs: need(c.voiceTurnTimeoutMs, 'VOICE_TURN_TIMEOUT_MS'),
     phoneSweepMs: need(c.phoneSweepMs, 'PHONE_SWEEP_MS'),
+    ownerSessionTtlSeconds: need(c.ownerSessionTtlSeconds, 'OWNER_SESSION_TTL_SECONDS'),
+    operatorUsername: need(c.operatorUsername, 'OPERATOR_USERNAME'),
   };
 }
 

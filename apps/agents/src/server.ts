@@ -3,6 +3,8 @@ import { catalogRoutes } from './catalog/catalogRoutes.ts';
 import type { AgentsContext } from './context.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
 import { eventRoutes } from './events/eventRoutes.ts';
+import { operatorRoutes } from './operator/operatorRoutes.ts';
+import { ownerRoutes } from './owner/ownerRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 import { unavailableRoute } from './paywall/paywall.ts';
 import { phoneRoutes } from './phone/phoneRoutes.ts';
@@ -46,6 +48,12 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
             scheme: 'bearer',
             description: 'Access token at_v1_… issued by the first provisioning',
           },
+          ownerSession: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'Owner dashboard session os_v1_… from POST /owner/api/sign-in (never an agent credential)',
+          },
+          operatorBasic: { type: 'http', scheme: 'basic', description: 'Operator credentials from configuration' },
         },
       },
       tags: [
@@ -54,14 +62,27 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
         { name: 'phone', description: 'Numbers and calls (unavailable without a telephony provider)' },
         { name: 'events', description: 'Durable events' },
         { name: 'domain', description: 'Domain registration: always unavailable' },
+        {
+          name: 'owner',
+          description:
+            'Owner dashboard API (not an agent endpoint, not in the catalog): Sign-In with Ethereum, the wallet’s resources and payments, access token replacement',
+        },
+        {
+          name: 'operator',
+          description: 'Operator admin (not an agent endpoint): HTTP Basic from configuration; every action audited',
+        },
       ],
     },
   });
+  // Response schemas document the answers in /openapi.json; they never shape them (no field is ever dropped).
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   catalogRoutes(app, ctx);
   emailRoutes(app, ctx);
   phoneRoutes(app, ctx);
   eventRoutes(app, ctx);
   ctx.realtime.attach(app);
+  ownerRoutes(app, ctx);
+  operatorRoutes(app, ctx);
   unavailableRoute(app, ctx, 'domain.register');
   return app;
 }

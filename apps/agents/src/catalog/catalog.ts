@@ -408,18 +408,43 @@ export function priceUnits(price: string): bigint {
 }
 
 export class Catalog {
-  readonly records: readonly ServiceRecord[];
-  private readonly byId: Map<string, { def: ServiceDefinition; record: ServiceRecord }>;
+  private current: readonly ServiceRecord[] = [];
+  private byId = new Map<string, { def: ServiceDefinition; record: ServiceRecord }>();
+  private switchedOff: ReadonlyMap<string, string> = new Map();
 
-  constructor(env: CatalogEnvironment) {
-    this.byId = new Map();
+  constructor(private readonly env: CatalogEnvironment) {
+    this.rebuild();
+  }
+
+  /** The published records, with the operator's switches applied. Read it per request: switches change it. */
+  get records(): readonly ServiceRecord[] {
+    return this.current;
+  }
+
+  /**
+   * Services the operator turned off (service id → reason). Such a service is unavailable like one whose provider is
+   * missing: 503 before any challenge, no x402 terms advertised. Replaces the previous set.
+   */
+  setSwitchedOff(off: ReadonlyMap<string, string>): void {
+    this.switchedOff = new Map(off);
+    this.rebuild();
+  }
+
+  /** Service ids the operator turned off, with the reason given. */
+  get operatorDisabled(): ReadonlyMap<string, string> {
+    return this.switchedOff;
+  }
+
+  private rebuild(): void {
+    const byId = new Map<string, { def: ServiceDefinition; record: ServiceRecord }>();
     const records: ServiceRecord[] = [];
     for (const def of SERVICES) {
-      const record = buildRecord(def, env);
+      const record = buildRecord(def, this.env, this.switchedOff.get(def.serviceId));
       records.push(record);
-      this.byId.set(def.serviceId, { def, record });
+      byId.set(def.serviceId, { def, record });
     }
-    this.records = records;
+    this.byId = byId;
+    this.current = records;
   }
 
   get(serviceId: string): { def: ServiceDefinition; record: ServiceRecord } {
@@ -443,10 +468,11 @@ export class Catalog {
   }
 }
 
-function buildRecord(def: ServiceDefinition, env: CatalogEnvironment): ServiceRecord {
+function buildRecord(def: ServiceDefinition, env: CatalogEnvironment, switchedOff: string | undefined): ServiceRecord {
   const paid = def.price !== null && !def.neverAvailable;
   let unavailableReason: string | null = null;
   if (def.neverAvailable) unavailableReason = 'Domain registration is not offered; no payment is ever taken for it.';
+  else if (switchedOff !== undefined) unavailableReason = `turned off by the operator: ${switchedOff}`;
   else if (env.providers[def.area]) unavailableReason = env.providers[def.area];
   else if (paid && env.paymentUnavailable) unavailableReason = env.paymentUnavailable;
   const available = unavailableReason === null;

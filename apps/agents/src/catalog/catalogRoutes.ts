@@ -2,16 +2,23 @@ import { Type } from 'typebox';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, GUIDES, ok } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { AUTH_RULES, docsMarkdown, llmsTxt } from './guides.ts';
 
 /** Discovery: free, no authentication. Everything here is rendered from the catalog. */
 export function catalogRoutes(app: App, ctx: AgentsContext): void {
-  const records = ctx.catalog.records;
   app.get(
     '/api/v1',
-    { schema: { tags: ['discovery'], summary: 'discovery.api: identity, authentication rules, compact catalog' } },
-    async (req) =>
-      ok(
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'discovery.api: identity, authentication rules, compact catalog',
+        response: plainResponses([]),
+      },
+    },
+    async (req) => {
+      const records = ctx.catalog.records;
+      return ok(
         {
           name: 'Tender agent services',
           version: 'v1',
@@ -36,12 +43,19 @@ export function catalogRoutes(app: App, ctx: AgentsContext): void {
         },
         req.id,
         GUIDES.llms,
-      ),
+      );
+    },
   );
   app.get(
     '/api/v1/services',
-    { schema: { tags: ['discovery'], summary: 'discovery.services: canonical service records' } },
-    async (req) => ok({ services: records }, req.id, '/docs#services'),
+    {
+      schema: {
+        tags: ['discovery'],
+        summary: 'discovery.services: canonical service records',
+        response: plainResponses([]),
+      },
+    },
+    async (req) => ok({ services: ctx.catalog.records }, req.id, '/docs#services'),
   );
   app.get(
     '/api/v1/services/:serviceId',
@@ -49,6 +63,7 @@ export function catalogRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags: ['discovery'],
         summary: 'One service record',
+        response: plainResponses(['RESOURCE_NOT_FOUND']),
         params: Type.Object({ serviceId: Type.String({ maxLength: 100 }) }),
       },
     },

@@ -1,6 +1,7 @@
 import type { AgentsContext } from '../context.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, type AgentErrorCode } from '../http/errors.ts';
 import type { ServiceRecord } from './catalog.ts';
+import { clientSetupMarkdown, websocketMarkdown } from './clientGuide.ts';
 
 /** The rules every agent must know, shared by GET /api/v1, /llms.txt and /docs. */
 export const AUTH_RULES = [
@@ -11,7 +12,7 @@ export const AUTH_RULES = [
   'On a paid call with a token the x402 payer must be the wallet of the token.',
   'Idempotency-Key is required on paid POSTs and is bound to the wallet, the endpoint, the request body and the payment proof: reuse it only for a byte-equivalent retry. A payment proof pays for one request only.',
   'Replaying a completed paid request returns the stored response (no second charge, no second operation); a replayed first provisioning shows authentication.status already_issued and accessToken null.',
-  'A lost token is replaced only through the dashboard (wallet signature).',
+  'A lost token is replaced only through the owner dashboard (/owner/): sign in with the paying wallet (Sign-In with Ethereum), issue a replacement (shown once); the old token is revoked at once, over REST and on open sockets.',
 ];
 
 function price(r: ServiceRecord): string {
@@ -67,6 +68,14 @@ export function llmsTxt(ctx: AgentsContext): string {
 
 ${x402Terms(ctx)}
 
+## Using the official x402 clients (@x402/fetch, @x402/axios)
+
+${clientSetupMarkdown(ctx.catalog, ctx.config.publicUrl)}
+
+## Events over the WebSocket
+
+${websocketMarkdown(ctx.realtime.websocketUrl)}
+
 ## Recovery
 
 - 428 ONBOARDING_REQUIRED: you called a paid endpoint without token. Call the start-here service named in error.startHere. Do not pay.
@@ -75,7 +84,8 @@ ${x402Terms(ctx)}
 - 409 IDEMPOTENCY_CONFLICT: the key was used with another body or proof. Replay the original or use a new key.
 - 402 PAYMENT_INVALID: the signature does not match the terms (error.reason). Sign a new payment for the terms in PAYMENT-REQUIRED.
 - 503 SERVICE_UNAVAILABLE: the service is not offered here (catalog says why). Never pay for it. POST /api/v1/domains/register is always 503.
-- Lost the access token? Replace it in the dashboard with a wallet signature.
+- Lost the access token? The wallet's owner opens ${ctx.config.publicUrl}/owner/, signs in with the paying wallet (EIP-4361 message, no transaction, no fee) and issues a replacement; the old token stops working at once.
+- 403 TENANT_SUSPENDED: the operator suspended this wallet. Do not pay; nothing is charged.
 
 ## Links
 
@@ -112,6 +122,10 @@ ${AUTH_RULES.map((r) => `- ${r}`).join('\n')}
 
 ${x402Terms(ctx)}
 
+## Official x402 clients {#clients}
+
+${clientSetupMarkdown(ctx.catalog, ctx.config.publicUrl)}
+
 ## Services
 
 ${catalogTable(ctx.catalog.records)}
@@ -123,6 +137,20 @@ ${ctx.catalog.records.map((r) => `### ${r.serviceId}\n\n${r.method} ${r.path} �
 - localPart: 1-64 of a-z 0-9 . _ -, starting and ending with a letter or digit; reserved names (postmaster, abuse, hostmaster, webmaster, security, …) are refused. An address belongs to the first tenant that claims it, even after deletion.
 - Sending: at most 50 recipients, one-line subject up to 998 characters, text up to 200000 characters; the mailbox's outbound signature is appended after "-- ". Mail to ${ctx.config.emailDomain} is delivered to our own inbound server; other domains need the operator's SMTP relay (otherwise 422 RECIPIENT_NOT_DELIVERABLE before payment).
 - Receiving: mail for active mailboxes only (no relay), one stored copy per recipient mailbox, duplicates by Message-ID ignored, SPF and DKIM results recorded; each stored message creates an email.received event {type, eventId, mailboxId, emailId, from, subject, receivedAt} (no body). Fetch the body with GET /api/v1/email/messages/query?messageId=<emailId>.
+
+## Events over the WebSocket {#websocket}
+
+${websocketMarkdown(ctx.realtime.websocketUrl)}
+
+## Owner dashboard {#dashboard}
+
+Not an agent endpoint: the owner of a paying wallet uses it in a browser at ${ctx.config.publicUrl}/owner/ (API under /owner/api, tag \`owner\` of /openapi.json).
+
+1. POST /owner/api/sign-in/nonce → \`{nonce, domain, uri, chainId, version, statement, issuedAt, expirationTime}\`. The nonce is single-use and expires after 10 minutes.
+2. Build the EIP-4361 message from those fields and the wallet address (viem: \`createSiweMessage\`), sign it with the wallet (personal_sign; contract wallets through EIP-1271/6492 are accepted).
+3. POST /owner/api/sign-in \`{message, signature}\` → an owner session \`os_v1_…\` (Authorization: Bearer on /owner/api only; it never calls the agent API, and agent tokens never open the dashboard). Another domain, another chain, an expired message, a used nonce or another wallet's signature answer 401 SIGN_IN_REJECTED.
+4. GET /owner/api/overview, mailboxes, messages, phone, events, payments (every x402 payment of the wallet with its transaction).
+5. POST /owner/api/access-token/replace → a new access token, shown once; every other token of the wallet is revoked in the same transaction: REST answers AUTH_REQUIRED and open WebSockets authenticated through it close with 4403, in every process. POST /owner/api/access-token/revoke revokes without replacement.
 
 ## Errors
 

@@ -98,12 +98,17 @@ describe('events REST API', () => {
       headers: auth(t.token),
       body: { eventId: foreign },
     });
-    expect([stranger.status, stranger.body.error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
+    expect([stranger.status, stranger.body.error.code]).toEqual([403, 'RESOURCE_NOT_OWNED']);
+    const unknown = await call(h.app, 'POST', '/api/v1/events/get', {
+      headers: auth(t.token),
+      body: { eventId: '00000000-0000-4000-8000-000000000000' },
+    });
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'RESOURCE_NOT_FOUND']);
     const ackForeign = await call(h.app, 'POST', '/api/v1/events/ack', {
       headers: auth(t.token),
       body: { eventId: foreign },
     });
-    expect(ackForeign.body.error.code).toBe('RESOURCE_NOT_FOUND');
+    expect(ackForeign.body.error.code).toBe('RESOURCE_NOT_OWNED');
     const [f] = await db.query<{ status: string }>('select status from agent_events where event_id = $1', [foreign]);
     expect(f?.status).toBe('pending');
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { serviceRoute } from '../paywall/paywall.ts';
 import { issueRealtimeToken } from '../realtime/realtimeTokens.ts';
 import { authenticateBearer } from '../tenants/tenants.ts';
@@ -86,7 +87,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       input: body,
       perform: async (c, call) => {
         const event = await getEvent(c.db, policy, call.tenant.id, call.input.eventId);
-        if (!event) throw eventNotFound(call.input.eventId);
+        if (!event) throw await eventNotFound(c.db, call.input.eventId);
         return { data: { event } };
       },
     },
@@ -187,6 +188,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags: ['events'],
         summary: 'Alias of events.list (query string)',
+        response: plainResponses(['AUTH_REQUIRED', 'INVALID_TOKEN', 'TENANT_SUSPENDED']),
         security: [{ bearer: [] }],
         querystring: Type.Object(
           {
@@ -210,6 +212,14 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       schema: {
         tags: ['events'],
         summary: 'Alias of events.ack',
+        response: plainResponses([
+          'AUTH_REQUIRED',
+          'INVALID_TOKEN',
+          'TENANT_SUSPENDED',
+          'RESOURCE_NOT_FOUND',
+          'RESOURCE_NOT_OWNED',
+          'EVENT_EXPIRED',
+        ]),
         security: [{ bearer: [] }],
         params: Type.Object({ eventId: uuid('Event id') }),
       },

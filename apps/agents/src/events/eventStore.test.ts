@@ -211,7 +211,7 @@ describe('acknowledgement over REST', () => {
     expect(first.event.status).toBe('acknowledged');
     const second = await ackEvent(db, policy, t.id, id);
     expect(second).toEqual({ event: first.event, changed: false });
-    await expect(ackEvent(db, policy, other.id, id)).rejects.toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
+    await expect(ackEvent(db, policy, other.id, id)).rejects.toMatchObject({ code: 'RESOURCE_NOT_OWNED' });
 
     const gone = await makeEvent(db, t.id, {}, { expiresAt: new Date(Date.now() - 1000) });
     await expect(ackEvent(db, policy, t.id, gone)).rejects.toMatchObject({ code: 'EVENT_EXPIRED' });

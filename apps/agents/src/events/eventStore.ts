@@ -222,7 +222,7 @@ export async function listEvents(
   };
 }
 
-/** One event of the tenant, or null (unknown, or another tenant's: the same answer). */
+/** One event of the tenant, or null (unknown, or another tenant's: eventNotFound tells them apart). */
 export async function getEvent(
   sql: Sql,
   policy: EventPolicy,
@@ -237,13 +237,20 @@ export async function getEvent(
   return rows[0] ? toRecord(rows[0]) : null;
 }
 
-export function eventNotFound(eventId: string): AgentError {
-  return new AgentError('RESOURCE_NOT_FOUND', `No event ${eventId} for this tenant; list events to refresh`);
+/**
+ * The error for an event id the tenant does not have: RESOURCE_NOT_OWNED when it is another tenant's (as for
+ * mailboxes; the id is a random UUID, so saying it exists discloses nothing usable), RESOURCE_NOT_FOUND otherwise.
+ */
+export async function eventNotFound(sql: Sql, eventId: string): Promise<AgentError> {
+  const rows = await sql.query(`select 1 from agent_events where event_id = $1`, [eventId]);
+  return rows.length
+    ? new AgentError('RESOURCE_NOT_OWNED', `Event ${eventId} belongs to another tenant; use one of yours`)
+    : new AgentError('RESOURCE_NOT_FOUND', `No event ${eventId}; list events to refresh`);
 }
 
 /**
  * REST acknowledgement: regardless of leases, idempotent. Returns the event afterwards and whether this call
- * acknowledged it. Unknown → RESOURCE_NOT_FOUND; expired → EVENT_EXPIRED (nothing changes).
+ * acknowledged it. Unknown → RESOURCE_NOT_FOUND; another tenant's → RESOURCE_NOT_OWNED; expired → EVENT_EXPIRED (nothing changes).
  */
 export async function ackEvent(
   sql: Sql,
@@ -262,7 +269,7 @@ export async function ackEvent(
     [tenantId, eventId, at ?? null, policy.retentionSeconds],
   );
   const event = await getEvent(sql, policy, tenantId, eventId, at);
-  if (!event) throw eventNotFound(eventId);
+  if (!event) throw await eventNotFound(sql, eventId);
   if (event.status === 'expired') {
     throw new AgentError('EVENT_EXPIRED', `Event ${eventId} expired unacknowledged at ${event.expiresAt}`);
   }

@@ -20,6 +20,7 @@ export const AGENT_ERRORS = {
   FORBIDDEN: 403,
   RESOURCE_NOT_OWNED: 403,
   PAYER_MISMATCH: 403,
+  TENANT_SUSPENDED: 403,
   NOT_FOUND: 404,
   RESOURCE_NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
@@ -52,6 +53,10 @@ export const AGENT_ERRORS = {
   TURN_CLOSED: 409,
   PROTOCOL_ERROR: 400,
   UPGRADE_REQUIRED: 426,
+  // Owner dashboard and operator admin (not agent endpoints).
+  SIGN_IN_REJECTED: 401,
+  OWNER_SESSION_REQUIRED: 401,
+  OPERATOR_AUTH_REQUIRED: 401,
 } as const satisfies Record<string, number>;
 
 export type AgentErrorCode = keyof typeof AGENT_ERRORS;
@@ -110,6 +115,7 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   FORBIDDEN: 'not allowed for this tenant',
   RESOURCE_NOT_OWNED: 'the resource belongs to another tenant; use an owned one',
   PAYER_MISMATCH: 'the x402 payer differs from the wallet of the bearer token; pay from the token wallet',
+  TENANT_SUSPENDED: 'the operator suspended this wallet; nothing is charged; contact the operator',
   NOT_FOUND: 'no such route',
   RESOURCE_NOT_FOUND: 'unknown id; refresh owned resources',
   METHOD_NOT_ALLOWED: 'wrong method for this path (Allow header)',
@@ -147,4 +153,8 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   PROTOCOL_ERROR:
     'WebSocket misuse (unknown message, event.ack for a voice turn, voice.response for a durable event, …); fix the client',
   UPGRADE_REQUIRED: 'the realtime endpoint speaks WebSocket only; connect with a WebSocket client',
+  SIGN_IN_REJECTED:
+    'dashboard only: the wallet signature, nonce, domain, chain or expiry of the sign-in message was refused; request a new nonce and sign again',
+  OWNER_SESSION_REQUIRED: 'dashboard only: sign in with the owning wallet (Authorization: Bearer os_v1_…)',
+  OPERATOR_AUTH_REQUIRED: 'admin only: send the operator HTTP Basic credentials',
 };

@@ -3,13 +3,16 @@ import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import { HttpError, isPermanentDbError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
+import { x402ClientHint } from '../catalog/clientGuide.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
+import { serviceResponses } from '../http/openapiResponses.ts';
 import {
   authenticateBearer,
   ensureTenant,
   findTenantByWallet,
   issueFirstToken,
+  tenantSuspended,
   type Tenant,
 } from '../tenants/tenants.ts';
 import {
@@ -36,6 +39,7 @@ import {
 import { recordPaymentCompleted, recordPaymentFailed } from './paymentEvents.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
 import { recordRefundOwed } from './refundsOwed.ts';
+import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 
 export { ProviderTemporaryFailure };
 
@@ -102,10 +106,12 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
     onRequest: async (req) => {
-      gateAvailability(record);
+      // Read per request: the operator's switches change availability while the process runs.
+      gateAvailability(ctx.catalog.get(def.serviceId).record);
       tenants.set(req, await authenticate(ctx, def, record, req));
     },
     handler: async (req, reply) => {
+      const record = ctx.catalog.get(def.serviceId).record; // current terms (switches rebuild the records)
       const tenant = tenants.get(req) ?? null;
       const input = handler.input(req);
       // A paid replay (PAYMENT-SIGNATURE present) may be the retry of a completed request whose precondition no
@@ -129,15 +135,24 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
   });
 }
 
-/** A route that is always unavailable (domain.register): 503 at once, no challenge, no settlement, no body read. */
-export function unavailableRoute(app: App, ctx: AgentsContext, serviceId: string): void {
+/**
+ * A route that is unavailable (domain.register always; telephony without a provider): 503 at once, no challenge, no
+ * settlement, no body read. The request schema (from REQUEST_SCHEMAS unless given) only documents the body.
+ */
+export function unavailableRoute(
+  app: App,
+  ctx: AgentsContext,
+  serviceId: string,
+  schema: RouteSchema = REQUEST_SCHEMAS[serviceId] ?? {},
+): void {
   const { def, record } = ctx.catalog.get(serviceId);
+  const current = () => ctx.catalog.get(serviceId).record;
   app.route({
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
-    schema: openapiOf(def, record, {}),
-    onRequest: async () => gateAvailability(record),
-    handler: async () => gateAvailability(record),
+    schema: openapiOf(def, record, schema),
+    onRequest: async () => gateAvailability(current()),
+    handler: async () => gateAvailability(current()),
   });
 }
 
@@ -200,7 +215,12 @@ function challenge(
   const pr = paymentRequired(resource, `${record.serviceId}: ${record.summary}`, requirements, err.message);
   return new AgentError(err.code as 'PAYMENT_REQUIRED', err.message, {
     headers: { ...(err.extra.headers ?? {}), 'payment-required': encodePaymentRequiredHeader(pr) },
-    data: { ...(err.extra.data ?? {}), serviceId: record.serviceId, paymentRequired: pr },
+    data: {
+      ...(err.extra.data ?? {}),
+      serviceId: record.serviceId,
+      paymentRequired: pr,
+      clients: x402ClientHint(ctx.catalog),
+    },
   });
 }
 
@@ -282,6 +302,7 @@ async function paid<I>(
   //  - with a facilitator whose settle does not verify by itself, its verification.
   const preconditions = (async () => {
     const t = tokenTenant ?? (await findTenantByWallet(ctx.db, proof.payer));
+    if (t?.suspended) throw tenantSuspended(); // a start-here call without token from a suspended wallet
     await handler.precheck?.(ctx, t, input);
     return t;
   })();
@@ -670,6 +691,7 @@ function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteS
     ...(schema.body ? { body: schema.body } : {}),
     ...(schema.querystring ? { querystring: schema.querystring } : {}),
     ...(schema.params ? { params: schema.params } : {}),
+    response: serviceResponses(def, record),
     ...(record.auth === 'bearer'
       ? { security: [{ bearer: [] }] }
       : record.auth === 'x402'

@@ -19,6 +19,7 @@ import {
   type EventRecord,
 } from '../events/eventStore.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
+import { plainResponses } from '../http/openapiResponses.ts';
 import { createBus, type Bus } from './bus.ts';
 import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
@@ -115,6 +116,8 @@ class Session implements VoiceSocket {
   /** Every lease this socket takes carries this token (see the lease protocol in eventStore.ts). */
   readonly leaseToken = randomUUID();
   tenantId = '';
+  /** The access token behind the realtime token that authenticated this socket. */
+  accessTokenId = '';
   state: SessionState = 'new';
   /** Events leased to this socket and not yet acknowledged (flow control: at most maxInFlight). */
   readonly inFlight = new Set<string>();
@@ -408,6 +411,33 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     pump(tenantId);
   }
 
+  // --- access token revocation
+
+  /**
+   * Access tokens revoked since this process started listening (bounded). An authentication whose token read ran
+   * before the revoking commit finishes after its NOTIFY was handled here: it checks this set, so no socket opens
+   * through a revoked token once the NOTIFY arrived, and every socket open before it is closed by closeRevoked.
+   */
+  const revokedTokens = new Set<string>();
+
+  function closeRevoked(accessTokenId: string): void {
+    revokedTokens.add(accessTokenId);
+    if (revokedTokens.size > 10_000) revokedTokens.delete(revokedTokens.values().next().value!);
+    for (const s of sessions) {
+      if (s.accessTokenId !== accessTokenId || s.state === 'closed') continue;
+      s.error('AUTH_REQUIRED', 'The access token behind this session was revoked; use its replacement');
+      s.ws.close(CLOSE.authFailed, 'access token revoked');
+    }
+  }
+
+  /** The operator suspended the tenant: its sockets close now; new ones are refused (verifyRealtimeToken). */
+  function closeSuspended(tenantId: string): void {
+    for (const s of tenants.get(tenantId)?.sessions ?? []) {
+      s.error('TENANT_SUSPENDED', 'The operator suspended this wallet');
+      s.ws.close(CLOSE.authFailed, 'tenant suspended');
+    }
+  }
+
   // --- sessions
 
   function accept(ws: WebSocket): void {
@@ -464,6 +494,11 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     try {
       const who = await verifyRealtimeToken(db, token);
       if (s.state !== 'authenticating') return; // closed meanwhile
+      if (revokedTokens.has(who.accessTokenId)) {
+        s.error('AUTH_REQUIRED', 'The access token behind this realtime token was revoked');
+        s.ws.close(CLOSE.authFailed, 'access token revoked');
+        return;
+      }
       const hub = tenants.get(who.tenantId) ?? { sessions: [], rr: 0 };
       if (hub.sessions.length >= settings.maxSocketsPerTenant) {
         s.error('RATE_LIMITED', `At most ${settings.maxSocketsPerTenant} sockets per tenant on one gateway`);
@@ -473,6 +508,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       if (s.authTimer) clearTimeout(s.authTimer);
       s.authTimer = null;
       s.tenantId = who.tenantId;
+      s.accessTokenId = who.accessTokenId;
       s.state = 'open';
       hub.sessions.push(s);
       tenants.set(who.tenantId, hub);
@@ -611,7 +647,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
             summary: 'Realtime WebSocket (upgrade only)',
             description:
               'Connect with a WebSocket client to realtime.websocketUrl, then send {"type":"session.authenticate","token":"rt_v1_…"} ' +
-              '(never a token in the URL). Plain HTTP requests answer 426.',
+              '(never a token in the URL). Plain HTTP requests answer 426. Frames: see /docs#websocket.',
+            response: plainResponses(['UPGRADE_REQUIRED'], { success: false }),
           },
           config: { rateLimit: false },
         },
@@ -640,6 +677,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         const kind = payload.slice(0, 2);
         const tenantId = payload.slice(2);
         if (kind === 'n:') pump(tenantId);
+        else if (kind === 'r:') closeRevoked(payload.slice(2));
+        else if (kind === 's:') closeSuspended(tenantId);
         else if (kind === 'a:')
           void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
       });

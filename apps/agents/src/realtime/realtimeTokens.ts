@@ -1,5 +1,6 @@
 import { hashToken, newSecretToken, type Sql } from '@tender/platform';
 import { AgentError } from '../http/errors.ts';
+import { tenantSuspended } from '../tenants/tenants.ts';
 
 /** Realtime tokens: `rt_v1_` + 40 base62 characters (~238 bits). Only the SHA-256 hex is stored. */
 export const REALTIME_TOKEN_PREFIX = 'rt_v1_';
@@ -33,6 +34,8 @@ export async function issueRealtimeToken(
 
 export interface RealtimeIdentity {
   tenantId: string;
+  /** The access token it was obtained with: revoking that one closes the sessions (gateway). */
+  accessTokenId: string;
   walletAddress: string;
   expiresAt: Date;
 }
@@ -50,12 +53,15 @@ export async function verifyRealtimeToken(sql: Sql, token: unknown): Promise<Rea
   }
   const rows = await sql.query<{
     tenant_id: string;
+    access_token_id: string;
     wallet_address: string;
     expires_at: Date;
     live: boolean;
     revoked: boolean;
+    suspended: boolean;
   }>(
-    `select r.tenant_id, a.wallet_address, r.expires_at, r.expires_at > now() as live, t.revoked_at is not null as revoked
+    `select r.tenant_id, r.access_token_id, a.wallet_address, r.expires_at, r.expires_at > now() as live, t.revoked_at is not null as revoked,
+            a.suspended_at is not null as suspended
        from agent_realtime_tokens r
        join agent_access_tokens t on t.id = r.access_token_id
        join agent_tenants a on a.id = r.tenant_id
@@ -70,7 +76,13 @@ export async function verifyRealtimeToken(sql: Sql, token: unknown): Promise<Rea
       'This realtime token expired; get a new one from GET /api/v1/events/realtime-token',
     );
   if (row.revoked) throw new AgentError('AUTH_REQUIRED', 'The access token behind this realtime token was revoked');
-  return { tenantId: row.tenant_id, walletAddress: row.wallet_address, expiresAt: row.expires_at };
+  if (row.suspended) throw tenantSuspended();
+  return {
+    tenantId: row.tenant_id,
+    accessTokenId: row.access_token_id,
+    walletAddress: row.wallet_address,
+    expiresAt: row.expires_at,
+  };
 }
 
 /** Drops tokens that expired more than a day ago (they can authenticate nothing). */

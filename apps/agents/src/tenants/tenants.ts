@@ -8,6 +8,16 @@ const TOKEN_SHAPE = /^at_v1_[0-9A-Za-z]{40}$/;
 export interface Tenant {
   id: string;
   walletAddress: `0x${string}`;
+  /** Set when an operator suspended the tenant (findTenantByWallet reports it; authenticateBearer refuses). */
+  suspended?: boolean;
+}
+
+/** The refusal of every call of a suspended tenant, before any challenge or settlement. */
+export function tenantSuspended(): AgentError {
+  return new AgentError(
+    'TENANT_SUSPENDED',
+    'The operator suspended this wallet: its calls are refused and nothing is charged. Contact the operator.',
+  );
 }
 
 /**
@@ -27,8 +37,13 @@ export async function authenticateBearer(sql: Sql, header: string | undefined): 
       headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
     });
   }
-  const rows = await sql.query<{ tenant_id: string; wallet_address: string; revoked_at: Date | null }>(
-    `select t.tenant_id, a.wallet_address, t.revoked_at
+  const rows = await sql.query<{
+    tenant_id: string;
+    wallet_address: string;
+    revoked_at: Date | null;
+    suspended_at: Date | null;
+  }>(
+    `select t.tenant_id, a.wallet_address, t.revoked_at, a.suspended_at
        from agent_access_tokens t join agent_tenants a on a.id = t.tenant_id
       where t.token_hash = $1`,
     [hashToken(token)],
@@ -44,6 +59,7 @@ export async function authenticateBearer(sql: Sql, header: string | undefined): 
       headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
     });
   }
+  if (row.suspended_at) throw tenantSuspended();
   return { id: row.tenant_id, walletAddress: row.wallet_address as `0x${string}` };
 }
 
@@ -60,11 +76,12 @@ export async function ensureTenant(sql: Sql, walletAddress: string): Promise<Ten
 }
 
 export async function findTenantByWallet(sql: Sql, walletAddress: string): Promise<Tenant | null> {
-  const rows = await sql.query<{ id: string; wallet_address: string }>(
-    `select id, wallet_address from agent_tenants where wallet_address = $1`,
+  const rows = await sql.query<{ id: string; wallet_address: string; suspended: boolean }>(
+    `select id, wallet_address, suspended_at is not null as suspended from agent_tenants where wallet_address = $1`,
     [walletAddress.toLowerCase()],
   );
-  return rows[0] ? { id: rows[0].id, walletAddress: rows[0].wallet_address as `0x${string}` } : null;
+  const r = rows[0];
+  return r ? { id: r.id, walletAddress: r.wallet_address as `0x${string}`, suspended: r.suspended } : null;
 }
 
 /**

@@ -1,0 +1,213 @@
+import type { Database } from '@tender/platform';
+import { createSiweMessage } from 'viem/siwe';
+import type { HDAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  openAgentsDb,
+  paidCall,
+  payerClient,
+  startAgents,
+  startChain,
+  type AgentsHarness,
+  type Chain,
+} from '../_test/agentsTestKit.ts';
+
+// The owner dashboard API end to end on the devnet: an agent pays (token issued once), its owner signs in with the
+// wallet (EIP-4361), sees the mailbox and the payment, replaces the token; the old one is refused at once.
+let chain: Chain;
+let db: Database;
+let h: AgentsHarness;
+let owner: HDAccount;
+let stranger: HDAccount;
+let agentToken = '';
+let mailboxId = '';
+
+beforeAll(async () => {
+  chain = await startChain();
+  db = await openAgentsDb();
+  h = await startAgents({ db, chain });
+  owner = chain.payers[0]!;
+  stranger = chain.payers[1]!;
+  const { paid } = await paidCall(h.app, payerClient(owner), 'POST', '/api/v1/email/mailboxes', {
+    localPart: 'owned',
+    displayName: 'Owned',
+  });
+  expect(paid.status).toBe(201);
+  agentToken = paid.body.authentication.accessToken;
+  mailboxId = paid.body.data.mailboxId;
+}, 60_000);
+
+afterAll(async () => {
+  await h?.close();
+  await db?.close();
+  await chain?.devnet.stop();
+});
+
+type NonceData = {
+  nonce: string;
+  domain: string;
+  uri: string;
+  chainId: number;
+  statement: string;
+  issuedAt: string;
+  expirationTime: string;
+};
+
+async function nonce(): Promise<NonceData> {
+  const r = await call(h.app, 'POST', '/owner/api/sign-in/nonce');
+  expect(r.status).toBe(200);
+  return r.body.data as NonceData;
+}
+
+function message(n: NonceData, address: `0x${string}`, over: Partial<Parameters<typeof createSiweMessage>[0]> = {}) {
+  return createSiweMessage({
+    address,
+    domain: n.domain,
+    uri: n.uri,
+    chainId: n.chainId,
+    version: '1',
+    nonce: n.nonce,
+    statement: n.statement,
+    issuedAt: new Date(n.issuedAt),
+    expirationTime: new Date(n.expirationTime),
+    ...over,
+  });
+}
+
+async function signIn(signer: HDAccount, msg: string) {
+  const signature = await signer.signMessage({ message: msg });
+  return call(h.app, 'POST', '/owner/api/sign-in', { body: { message: msg, signature } });
+}
+
+describe('owner sign-in (EIP-4361)', () => {
+  it('the nonce names our domain, our chain and the dashboard URL', async () => {
+    const n = await nonce();
+    expect(n.domain).toBe('agents.test');
+    expect(n.chainId).toBe(chain.devnet.chainId);
+    expect(n.uri).toBe('http://agents.test/owner/');
+    expect(n.nonce).toMatch(/^[0-9A-Za-z]{24}$/);
+  });
+
+  it("refuses a signature from another wallet than the message's address", async () => {
+    const n = await nonce();
+    const r = await signIn(stranger, message(n, owner.address));
+    expect([r.status, r.body.error.code]).toEqual([401, 'SIGN_IN_REJECTED']);
+    expect(r.body.error.message).toMatch(/signature/);
+  });
+
+  it('refuses a reused nonce: a message signs in once', async () => {
+    const n = await nonce();
+    const msg = message(n, owner.address);
+    const first = await signIn(owner, msg);
+    expect(first.status).toBe(200);
+    const again = await signIn(owner, msg);
+    expect([again.status, again.body.error.code]).toEqual([401, 'SIGN_IN_REJECTED']);
+    expect(again.body.error.message).toMatch(/nonce/);
+  });
+
+  it('refuses an expired message, another domain, another chain and an unknown nonce', async () => {
+    const n = await nonce();
+    const expired = await signIn(
+      owner,
+      message(n, owner.address, {
+        issuedAt: new Date(Date.now() - 120_000),
+        expirationTime: new Date(Date.now() - 1_000),
+      }),
+    );
+    expect([expired.status, expired.body.error.code]).toEqual([401, 'SIGN_IN_REJECTED']);
+    expect(expired.body.error.message).toMatch(/expired/);
+    const domain = await signIn(owner, message(n, owner.address, { domain: 'evil.test' }));
+    expect(domain.body.error.message).toMatch(/evil\.test/);
+    const chainId = await signIn(owner, message(n, owner.address, { chainId: 1 }));
+    expect(chainId.body.error.message).toMatch(/chain 1/);
+    const unknown = await signIn(owner, message({ ...n, nonce: 'abcdefgh12345678ABCDEFGH' }, owner.address));
+    expect(unknown.body.error.message).toMatch(/nonce/);
+    // None of those consumed the nonce: the genuine message still signs in.
+    expect((await signIn(owner, message(n, owner.address))).status).toBe(200);
+  });
+
+  it('a wallet that never paid has nothing to sign in to', async () => {
+    const n = await nonce();
+    const r = await signIn(chain.payers[2]!, message(n, chain.payers[2]!.address));
+    expect(r.body.error.code).toBe('SIGN_IN_REJECTED');
+  });
+
+  it('agent tokens do not open the dashboard and owner sessions do not call the agent API', async () => {
+    const dash = await call(h.app, 'GET', '/owner/api/overview', {
+      headers: { authorization: `Bearer ${agentToken}` },
+    });
+    expect([dash.status, dash.body.error.code]).toEqual([401, 'OWNER_SESSION_REQUIRED']);
+    const n = await nonce();
+    const session = (await signIn(owner, message(n, owner.address))).body.data.session.token as string;
+    const api = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer ${session}` },
+    });
+    expect(api.body.error.code).toBe('INVALID_TOKEN');
+  });
+});
+
+describe('owner dashboard API', () => {
+  let session = '';
+  const as = () => ({ headers: { authorization: `Bearer ${session}` } });
+
+  beforeAll(async () => {
+    const n = await nonce();
+    session = (await signIn(owner, message(n, owner.address))).body.data.session.token;
+  });
+
+  it("shows the tenant's mailboxes, messages, events and every payment with its transaction", async () => {
+    const sent = await paidCall(
+      h.app,
+      payerClient(owner),
+      'POST',
+      '/api/v1/email/messages/send',
+      { mailboxId, to: ['owned@agents.localhost'], subject: 'note to self', text: 'hello' },
+      { token: agentToken },
+    );
+    expect(sent.paid.status).toBe(201);
+    const mailboxes = await call(h.app, 'GET', '/owner/api/mailboxes', as());
+    expect(mailboxes.body.data.mailboxes).toMatchObject([
+      { mailboxId, address: 'owned@agents.localhost', status: 'active' },
+    ]);
+    const messages = await call(h.app, 'GET', '/owner/api/messages', as());
+    expect(messages.body.data.messages.some((m: { subject: string }) => m.subject === 'note to self')).toBe(true);
+    const payments = await call(h.app, 'GET', '/owner/api/payments', as());
+    const list = payments.body.data.payments as { serviceId: string; amount: string; transaction: string }[];
+    expect(list.map((p) => [p.serviceId, p.amount]).sort()).toEqual([
+      ['email.mailbox.create', '0.25'],
+      ['email.message.send', '0.02'],
+    ]);
+    for (const p of list) expect(p.transaction).toMatch(/^0x[0-9a-f]{64}$/);
+    const events = await call(h.app, 'GET', '/owner/api/events', as());
+    expect(events.status).toBe(200);
+    const phone = await call(h.app, 'GET', '/owner/api/phone', as());
+    expect(phone.body.data).toMatchObject({ available: false, numbers: [], calls: [] });
+  });
+
+  it('replaces the access token: shown once, the old one answers AUTH_REQUIRED at once, the new one works', async () => {
+    const r = await call(h.app, 'POST', '/owner/api/access-token/replace', as());
+    expect(r.status).toBe(200);
+    const fresh = r.body.data.accessToken as string;
+    expect(fresh).toMatch(/^at_v1_[0-9A-Za-z]{40}$/);
+    expect(r.body.data.revokedTokenIds).toHaveLength(1);
+    const old = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer ${agentToken}` },
+    });
+    expect([old.status, old.body.error.code]).toEqual([401, 'AUTH_REQUIRED']);
+    const now = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', {
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(now.status).toBe(200);
+    const overview = await call(h.app, 'GET', '/owner/api/overview', as());
+    expect(overview.body.data.accessTokens.map((t: { status: string }) => t.status)).toEqual(['active', 'revoked']);
+    expect(JSON.stringify(overview.body)).not.toContain(fresh);
+    agentToken = fresh;
+  });
+
+  it('sign-out ends the session', async () => {
+    expect((await call(h.app, 'POST', '/owner/api/sign-out', as())).status).toBe(200);
+    const after = await call(h.app, 'GET', '/owner/api/overview', as());
+    expect(after.body.error.code).toBe('OWNER_SESSION_REQUIRED');
+  });
+});
