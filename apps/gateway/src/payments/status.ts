@@ -253,6 +253,9 @@ const REFUND_STATES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'REFUNDED',
 ]);
 
+/** SETTLED, or a refund state (laid over SETTLED: a payment is refunded only once settled). */
+const isSettledState = (s: PaymentStatus): boolean => s === 'SETTLED' || REFUND_STATES.has(s);
+
 const NOTHING_SEEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'CREATED',
   'AWAITING_PAYMENT',
@@ -271,7 +274,7 @@ export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessU
   const enteringPaid = CONFIRMED_FAMILY.has(to) && !CONFIRMED_FAMILY.has(from);
   // Only a devnet rollback moves backwards out of these (see the header); the merchant hears of it first.
   if (CONFIRMED_FAMILY.has(from) && !CONFIRMED_FAMILY.has(to)) out.push('payment.reversed');
-  else if (from === 'SETTLED' && to !== 'SETTLED') out.push('settlement.reversed');
+  else if (isSettledState(from) && !isSettledState(to)) out.push('settlement.reversed');
   if ((to === 'DETECTED' || to === 'CONFIRMING') && NOTHING_SEEN.has(from)) out.push('payment.detected');
   if (enteringPaid) out.push('payment.confirmed');
   // An excess is announced once: on reaching OVERPAID, or on reaching the paid family with an excess directly.
