@@ -1,7 +1,8 @@
 // What the proof check reads from a chain: a receipt, whether a transaction is known at all, and block headers.
 // Behind a small interface so the verification logic does not depend on viem's types; the real implementation
 // speaks JSON-RPC to the network's configured RPC URL.
-import { createPublicClient, http, type Hash, type PublicClient } from 'viem';
+import { createPublicClient, http, type Hash } from 'viem';
+import type { GatewayContext } from '../context.ts';
 import type { LogLike } from './refundTransferMatch.ts';
 
 export interface RefundReceipt {
@@ -19,15 +20,18 @@ export interface RefundChain {
   getBlock(n: bigint | 'latest'): Promise<{ number: bigint; hash: string; timestamp: bigint } | null>;
 }
 
-const clients = new Map<string, PublicClient>();
+/** One client per (context, RPC URL): built on first use, kept with the context that owns it. */
+const byContext = new WeakMap<GatewayContext, Map<string, RefundChain>>();
+export function refundChainOf(ctx: GatewayContext, rpcUrl: string): RefundChain {
+  let chains = byContext.get(ctx);
+  if (!chains) byContext.set(ctx, (chains = new Map()));
+  let chain = chains.get(rpcUrl);
+  if (!chain) chains.set(rpcUrl, (chain = rpcRefundChain(rpcUrl)));
+  return chain;
+}
 
 export function rpcRefundChain(rpcUrl: string): RefundChain {
-  let client = clients.get(rpcUrl);
-  if (!client) {
-    client = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 15_000 }) });
-    clients.set(rpcUrl, client);
-  }
-  const c = client;
+  const c = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 15_000 }) });
   return {
     async getReceipt(hash) {
       try {

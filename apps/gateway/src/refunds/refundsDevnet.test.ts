@@ -312,6 +312,16 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     ).toBe(201);
   });
 
+  it('concurrent requests never promise more than the remainder', async () => {
+    const p = await settledPayment('5');
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => requestRefund({ payment_intent_id: p.id, amount: '1', recipient: fresh() })),
+    );
+    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused.map((r) => r.body.error.code)).toEqual(Array(3).fill('REFUND_EXCEEDS_REFUNDABLE'));
+  });
+
   it('read-only keys cannot write, and another merchant’s ids answer 404', async () => {
     const recipient = fresh();
     const ro = await requestRefund({ payment_intent_id: settled.id, amount: '0.5', recipient }, keys.readOnly);

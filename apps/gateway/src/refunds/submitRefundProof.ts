@@ -20,7 +20,7 @@ import { GatewayError } from '../http/errors.ts';
 import { networkRegistryOf } from '../networks/registry.ts';
 import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
-import { rpcRefundChain, type RefundChain } from './refundChain.ts';
+import { refundChainOf, type RefundChain } from './refundChain.ts';
 import { getRefundRow } from './refundQueries.ts';
 import {
   REFUND_SELECT,
@@ -32,18 +32,12 @@ import {
 import { matchRefundTransfer } from './refundTransferMatch.ts';
 import { unitsFromDb } from '../money/amount.ts';
 
-export interface SubmitRefundProofOptions {
-  /** The chain to verify against; the network's RPC by default. */
-  chain?: (network: string, rpcUrl: string) => RefundChain;
-}
-
 export async function submitRefundProof(
   ctx: GatewayContext,
   t: Tenant,
   actor: Actor,
   refundId: string,
   input: RefundProofInput,
-  opts: SubmitRefundProofOptions = {},
 ): Promise<RefundRequestView> {
   const refund = await getRefundRow(ctx.db, t, refundId);
   const txHash = input.tx_hash.toLowerCase();
@@ -90,7 +84,7 @@ export async function submitRefundProof(
   if (!network?.rpcUrl) {
     throw new GatewayError('NETWORK_UNAVAILABLE', `This deployment has no RPC for ${dep.network}; cannot verify`);
   }
-  const chain = (opts.chain ?? ((_n: string, url: string) => rpcRefundChain(url)))(dep.network, network.rpcUrl);
+  const chain = refundChainOf(ctx, network.rpcUrl);
 
   // 2. Mined, succeeded, canonical, processed by the watcher.
   const { receipt, head, block } = await readChain(chain, txHash, dep.network);

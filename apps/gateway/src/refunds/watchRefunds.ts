@@ -97,7 +97,10 @@ export async function insertRefundTransfers(
       `insert into chain_transfers (network, payment_id, merchant_id, environment, kind, deposit_address, token,
          official, from_address, to_address, amount_units, block_number, block_hash, block_time, tx_hash, log_index,
          refund_id, refund_source)
-       values ($1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9, $10, $11, $12, $13, $14, $15, 'watcher')
+       select $1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9::numeric, $10::bigint, $11, $12::timestamptz, $13,
+         $14::int, $15::text, 'watcher'
+       -- A request fulfilled meanwhile (a proof committed since the match) takes no second transfer.
+       where not exists (select 1 from chain_transfers c where c.refund_id = $15::text and not c.removed)
        on conflict do nothing returning payment_id`,
       [
         network,
