@@ -27,9 +27,10 @@ const MAX_CACHED = 10_000;
 const linkCache = new WeakMap<object, Map<string, PaymentLinkRow>>();
 
 async function readLink(ctx: GatewayContext, id: string): Promise<PaymentLinkRow | undefined> {
-  const [row] = await ctx.db.query<PaymentLinkRow>(`select ${PAYMENT_LINK_COLUMNS} from payment_links where id = $1`, [
-    id,
-  ]);
+  const [row] = await ctx.db.query<PaymentLinkRow>(
+    `select ${PAYMENT_LINK_COLUMNS} from payment_links l where l.id = $1`,
+    [id],
+  );
   return row;
 }
 
