@@ -53,7 +53,8 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
     {
       amount: money(link.amount_units, link.decimals),
       currency: link.currency,
-      ...(link.description !== null ? { description: link.description } : {}),
+      // What the merchant sees in the payments list: the link's description, else its name.
+      description: link.description ?? link.name,
       ...(link.networks ? { networks: link.networks } : {}),
       checkout_methods: link.checkout_methods,
       ...(link.success_url !== null ? { success_url: link.success_url } : {}),
