@@ -43,7 +43,7 @@ export async function createPaymentLink(
   const id = newId('plink');
   const write = async (tx: Sql) => {
     const [row] = await tx.query<PaymentLinkRow>(
-      `insert into payment_links (id, merchant_id, environment, name, amount_units, currency, decimals, description,
+      `insert into payment_links as l (id, merchant_id, environment, name, amount_units, currency, decimals, description,
          networks, checkout_methods, success_url, intent_expires_in_seconds, active, created_at, updated_at)
        values ($1, $2, $3, $4, $5::numeric, $6, $7, $8, $9::text[], $10::text[], $11, $12, true, $13, $13)
        returning ${PAYMENT_LINK_COLUMNS}`,

@@ -112,8 +112,10 @@ export interface PaymentLinkRow {
   updated_at: Date;
 }
 
-export const PAYMENT_LINK_COLUMNS = `id, merchant_id, environment, name, amount_units, currency, decimals, description,
-  networks, checkout_methods, success_url, intent_expires_in_seconds, active, created_at, updated_at`;
+/** Columns of `payment_links l` (every statement names the table `l`). */
+export const PAYMENT_LINK_COLUMNS = `l.id, l.merchant_id, l.environment, l.name, l.amount_units, l.currency, l.decimals,
+  l.description, l.networks, l.checkout_methods, l.success_url, l.intent_expires_in_seconds, l.active, l.created_at,
+  l.updated_at`;
 
 export function paymentLinkView(row: PaymentLinkRow, publicUrl: string): PaymentLink {
   return {

@@ -26,7 +26,7 @@ export const paymentLinkNotFound = (id: string) =>
 
 export async function getPaymentLink(ctx: GatewayContext, t: Tenant, id: string): Promise<PaymentLinkRow> {
   const [row] = await ctx.db.query<PaymentLinkRow>(
-    `select ${PAYMENT_LINK_COLUMNS} from payment_links where id = $1 and merchant_id = $2 and environment = $3`,
+    `select ${PAYMENT_LINK_COLUMNS} from payment_links l where l.id = $1 and l.merchant_id = $2 and l.environment = $3`,
     [id, t.merchantId, t.environment],
   );
   if (!row) throw paymentLinkNotFound(id);
@@ -41,10 +41,10 @@ export async function listPaymentLinks(
 ): Promise<{ links: PaymentLinkRow[]; nextCursor: string | null }> {
   const before = p.cursor ? decodeSeqCursor(p.cursor, 'plink') : null;
   const rows = await ctx.db.query<PaymentLinkRow & { seq: string }>(
-    `select ${PAYMENT_LINK_COLUMNS}, seq from payment_links
-     where merchant_id = $1 and environment = $2 and ($3::bigint is null or seq < $3::bigint)
-       and ($4::boolean is null or active = $4)
-     order by seq desc limit $5`,
+    `select ${PAYMENT_LINK_COLUMNS}, l.seq from payment_links l
+     where l.merchant_id = $1 and l.environment = $2 and ($3::bigint is null or l.seq < $3::bigint)
+       and ($4::boolean is null or l.active = $4)
+     order by l.seq desc limit $5`,
     [t.merchantId, t.environment, before, p.active ?? null, p.limit + 1],
   );
   const page = rows.slice(0, p.limit);
@@ -103,7 +103,7 @@ export async function listPaymentLinkIntents(
 /** GET /public/payment-links/{id}: the link's terms, the networks a payment started now offers, the business name. */
 export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Promise<PublicPaymentLink> {
   const [row] = await ctx.db.query<PaymentLinkRow & { business_name: string }>(
-    `select ${PAYMENT_LINK_COLUMNS.replace(/(\w+)/g, 'l.$1')}, m.business_name
+    `select ${PAYMENT_LINK_COLUMNS}, m.business_name
      from payment_links l join merchants m on m.id = l.merchant_id where l.id = $1`,
     [id],
   );

@@ -242,7 +242,14 @@ describe('the public link flow', () => {
     expect(ai.checkout_url).toBe(`http://gateway.test/checkout/${ai.payment_intent_id}`);
     const pa = (await get(`/v1/payment-intents/${ai.payment_intent_id}`)).json();
     const pb = (await get(`/v1/payment-intents/${bi.payment_intent_id}`)).json();
-    expect(pa).toMatchObject({ status: 'CREATED', payment_link_id: l.id, amount: '25', currency: 'USDC' });
+    expect(pa).toMatchObject({
+      status: 'CREATED',
+      payment_link_id: l.id,
+      amount: '25',
+      currency: 'USDC',
+      description: 'T-shirt',
+      checkout_methods: ['WALLET', 'ADDRESS'],
+    });
     expect(pa.networks[0].deposit_address).not.toBe(pb.networks[0].deposit_address);
     const listed = (await get(`/v1/payment-links/${l.id}/payment-intents`)).json();
     expect(listed.data.map((p: { id: string }) => p.id).sort()).toEqual(

@@ -19,8 +19,8 @@ export async function setPaymentLinkActive(
     );
     if (!before) throw paymentLinkNotFound(p.id);
     const [row] = await tx.query<PaymentLinkRow>(
-      `update payment_links set active = $2, updated_at = case when active = $2 then updated_at else $3 end
-       where id = $1 returning ${PAYMENT_LINK_COLUMNS}`,
+      `update payment_links l set active = $2, updated_at = case when l.active = $2 then l.updated_at else $3 end
+       where l.id = $1 returning ${PAYMENT_LINK_COLUMNS}`,
       [p.id, p.active, now],
     );
     if (before.active !== p.active) {

@@ -27,9 +27,10 @@ const MAX_CACHED = 10_000;
 const linkCache = new WeakMap<object, Map<string, PaymentLinkRow>>();
 
 async function readLink(ctx: GatewayContext, id: string): Promise<PaymentLinkRow | undefined> {
-  const [row] = await ctx.db.query<PaymentLinkRow>(`select ${PAYMENT_LINK_COLUMNS} from payment_links where id = $1`, [
-    id,
-  ]);
+  const [row] = await ctx.db.query<PaymentLinkRow>(
+    `select ${PAYMENT_LINK_COLUMNS} from payment_links l where l.id = $1`,
+    [id],
+  );
   return row;
 }
 
@@ -52,7 +53,8 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
     {
       amount: money(link.amount_units, link.decimals),
       currency: link.currency,
-      ...(link.description !== null ? { description: link.description } : {}),
+      // What the merchant sees in the payments list: the link's description, else its name.
+      description: link.description ?? link.name,
       ...(link.networks ? { networks: link.networks } : {}),
       checkout_methods: link.checkout_methods,
       ...(link.success_url !== null ? { success_url: link.success_url } : {}),

@@ -128,7 +128,12 @@ export const PaymentIntentSchema = Type.Object(
     metadata: Type.Record(Type.String(), Type.String()),
     payment_link_id: Nullable(Type.String({ description: 'plink_… when the intent was started from a payment link' })),
     invoice_id: Nullable(Type.String({ description: 'inv_… when the intent pays an invoice' })),
-    expires_at: Type.String({ format: 'date-time' }),
+    expires_at: Type.String({
+      format: 'date-time',
+      description:
+        'When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the ' +
+        'window when the intent is opened',
+    }),
     created_at: Type.String({ format: 'date-time' }),
     livemode: Type.Boolean(),
     amount_received: Amount,
