@@ -93,7 +93,7 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     await heading(page, 'Paid').waitFor({ timeout: 15_000 });
     await g.mineUntil(() => heading(page, 'Paid and settled').isVisible());
     expect(await g.h.status(id)).toBe('SETTLED');
-    await screenshot(page, 'checkout-settled-360.png');
+    await screenshot(page, 'checkout-settled-1280.png');
     expect(logs.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
     await page.close();
   });

@@ -206,7 +206,7 @@ describe('invoice page (contract, fake API)', () => {
 });
 
 describe('checkout of a CREATED intent (contract of POST /public/payment-intents/{id}/open, fake API)', () => {
-  it('shows the network choice, opens the intent on the chosen network, then shows that network’s address', async () => {
+  it('shows the network choice, opens the intent on the chosen network, shows that network’s address; once paid, returns to success_url', async () => {
     const { page } = await newPage();
     const network = (id: string, name: string, chainId: number, deposit: string) => ({
       network: id,
@@ -271,6 +271,29 @@ describe('checkout of a CREATED intent (contract of POST /public/payment-intents
     // Only the methods the merchant allowed: no wallet choice.
     expect(await page.getByLabel('Pay with a browser wallet').count()).toBe(0);
     expect(await seriousA11yViolations(page)).toEqual([]);
+
+    // Paid: the page returns the customer to the merchant's success_url on its own.
+    await page.route('https://shop.example/thanks', (r) =>
+      r.fulfill({ status: 200, contentType: 'text/html', body: '<title>thanks</title>' }),
+    );
+    await page.route(`${base}/public/payment-intents/pi_paid1`, (r) =>
+      json(r, 200, {
+        ...view('PAID'),
+        id: 'pi_paid1',
+        success_url: 'https://shop.example/thanks',
+        amount_received: '7.25',
+        amount_received_units: '7250000',
+        amount_remaining: '0',
+        amount_remaining_units: '0',
+      }),
+    );
+    await page.goto(`${base}/checkout/pi_paid1`);
+    await page.getByRole('heading', { name: 'Paid', exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Return to Fake Roasters' }).getAttribute('href')).toBe(
+      'https://shop.example/thanks',
+    );
+    expect(await page.getByRole('link', { name: /^Cancel/ }).count()).toBe(0);
+    await page.waitForURL('https://shop.example/thanks', { timeout: 10_000 });
     await page.close();
   });
 });

@@ -5,7 +5,8 @@ import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { groupDigits } from '../shared/format.ts';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 
-const PAYABLE = ['OPEN', 'open', 'UNPAID', 'unpaid', 'OVERDUE', 'overdue', 'SENT', 'sent'];
+/** Statuses in which the invoice can no longer be paid (whatever their case: the invoices API names them). */
+const SETTLED_OR_CLOSED = /^(paid|void|voided|canceled|cancelled|uncollectible)$/i;
 
 function InvoiceStatus({ status }: { status: string }) {
   return <span className={`badge status-${status.toLowerCase()}`}>{status.replace(/_/g, ' ').toLowerCase()}</span>;
@@ -21,7 +22,7 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
 
   const pay = invoice.checkout_url ? safeHttpUrl(new URL(invoice.checkout_url, location.href).toString()) : undefined;
   const pdf = invoice.pdf_url ? safeHttpUrl(new URL(invoice.pdf_url, location.href).toString()) : undefined;
-  const payable = pay && (PAYABLE.includes(invoice.status) || !/paid|void|cancel/i.test(invoice.status));
+  const payable = pay && !SETTLED_OR_CLOSED.test(invoice.status);
   return (
     <section className="card invoice">
       <header className="checkout-header">
