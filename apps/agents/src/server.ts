@@ -5,6 +5,7 @@ import { emailRoutes } from './email/emailRoutes.ts';
 import { eventRoutes } from './events/eventRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 import { unavailableRoute } from './paywall/paywall.ts';
+import { registerRefundMetrics } from './paywall/refundsOwed.ts';
 import { phoneRoutes } from './phone/phoneRoutes.ts';
 
 export interface AgentsServerOptions {
@@ -57,6 +58,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
       ],
     },
   });
+  registerRefundMetrics(app.metrics, ctx.db);
   catalogRoutes(app, ctx);
   emailRoutes(app, ctx);
   phoneRoutes(app, ctx);
