@@ -7,6 +7,7 @@ import { operatorRoutes } from './operator/operatorRoutes.ts';
 import { ownerRoutes } from './owner/ownerRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 import { unavailableRoute } from './paywall/paywall.ts';
+import { registerRefundMetrics } from './paywall/refundsOwed.ts';
 import { phoneRoutes } from './phone/phoneRoutes.ts';
 
 export interface AgentsServerOptions {
@@ -76,6 +77,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   });
   // Response schemas document the answers in /openapi.json; they never shape them (no field is ever dropped).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  registerRefundMetrics(app.metrics, ctx.db);
   catalogRoutes(app, ctx);
   emailRoutes(app, ctx);
   phoneRoutes(app, ctx);

@@ -12,7 +12,9 @@ export function encodeCursor(epochMicros: string, id: string): string {
 
 export function decodeCursor(cursor: string): { us: string; id: string } {
   const raw = Buffer.from(cursor, 'base64url').toString('utf8');
-  const m = /^(\d{1,20})\|([0-9a-f-]{36})$/.exec(raw);
+  // At most 16 digits (before the year 2286): a longer count overflows bigint or timestamptz in SQL, and an id that
+  // is not a uuid fails its cast; both would be database errors for what is a client's bad input.
+  const m = /^(\d{1,16})\|([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/.exec(raw);
   if (!m)
     throw new AgentError('VALIDATION_FAILED', 'Request validation failed: cursor is not a cursor this API returned');
   return { us: m[1]!, id: m[2]! };

@@ -489,6 +489,14 @@ describe('email through the paywall', () => {
     expect(settlements - settledBefore).toBe(1);
     expect(await listRefundsOwed(db)).toHaveLength(1);
 
+    const metrics = (await h.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toContain(
+      `tender_agents_refunds_owed{network="eip155:31337",asset="${chain.usdt.toLowerCase()}"} 1`,
+    );
+    expect(metrics).toContain(
+      `tender_agents_refunds_owed_units{network="eip155:31337",asset="${chain.usdt.toLowerCase()}"} 20000`,
+    );
+
     // The operator pays it back and records the transaction; it leaves the worklist.
     expect(await markRefunded(db, owed[0]!.id, `0x${'ab'.repeat(32)}`)).toBe(true);
     expect(await markRefunded(db, owed[0]!.id, `0x${'ab'.repeat(32)}`)).toBe(false);

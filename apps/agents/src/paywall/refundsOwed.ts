@@ -1,4 +1,4 @@
-import type { Sql } from '@tender/platform';
+import type { Metrics, Sql } from '@tender/platform';
 
 /**
  * Refunds owed to payers (table agent_refunds_owed): a payment that settled for an operation that then failed in a
@@ -104,4 +104,36 @@ export async function markRefunded(sql: Sql, id: string, refundTx: string): Prom
     [id, refundTx],
   );
   return rows.length > 0;
+}
+
+/**
+ * Outstanding refunds on /metrics (count and base units per network and asset), read from the database at scrape
+ * time so any process reports the cluster-wide truth: alert on a count above zero.
+ */
+export function registerRefundMetrics(metrics: Metrics, sql: Sql): void {
+  const open = () =>
+    sql
+      .query<{ network: string; asset: string; n: number; units: string }>(
+        `select network, asset, count(*)::int as n, sum(amount_units)::text as units
+           from agent_refunds_owed where refunded_at is null group by network, asset`,
+      )
+      .catch(() => []);
+  metrics.gauge(
+    'tender_agents_refunds_owed',
+    'Refunds owed to payers and not yet paid back',
+    ['network', 'asset'],
+    async (g) => {
+      g.reset();
+      for (const r of await open()) g.set({ network: r.network, asset: r.asset }, r.n);
+    },
+  );
+  metrics.gauge(
+    'tender_agents_refunds_owed_units',
+    'Base units of the refunds owed to payers and not yet paid back',
+    ['network', 'asset'],
+    async (g) => {
+      g.reset();
+      for (const r of await open()) g.set({ network: r.network, asset: r.asset }, Number(r.units));
+    },
+  );
 }

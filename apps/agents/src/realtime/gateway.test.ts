@@ -337,3 +337,35 @@ describe('replay when the inbox cannot be read', () => {
     }
   });
 });
+
+describe('HTTP timeouts', () => {
+  it('an upgraded WebSocket outlives the request, header and keep-alive timeouts of its server', async () => {
+    const realtime = createRealtimeGateway({
+      db,
+      logger: h.ctx.logger,
+      publicUrl: 'http://127.0.0.1',
+      policy: h.ctx.config.events,
+      settings: { ...h.ctx.config.realtime, heartbeatMs: 200 },
+    });
+    const app = await createAgentsServer(
+      { ...h.ctx, realtime },
+      {
+        rateLimit: false,
+        transport: { requestTimeoutMs: 1000, headersTimeoutMs: 1000, keepAliveTimeoutMs: 1000, trustProxy: false },
+      },
+    );
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const t = await makeTenant(db);
+      const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${REALTIME_PATH}`;
+      const c = await TestClient.open(url, await realtimeToken(app, t.token));
+      await new Promise((r) => setTimeout(r, 3_000));
+      expect(c.closed).toBeNull();
+      const e = await makeEvent(db, t.id);
+      expect((await c.next((f) => f.type === 'event.delivery')).event.eventId).toBe(e);
+      await c.close();
+    } finally {
+      await app.close();
+    }
+  });
+});

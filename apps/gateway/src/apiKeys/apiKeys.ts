@@ -140,6 +140,14 @@ export async function createApiKey(
   });
 }
 
+/** A timestamp PostgreSQL can compare: a valid instant in years 0001-9999 (a cursor is client input). */
+function instantInRange(at: string): boolean {
+  const ms = Date.parse(at);
+  if (Number.isNaN(ms)) return false;
+  const year = new Date(ms).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
 /** The merchant's keys, newest first; revoked keys included (with `revokedAt`). */
 export async function listApiKeys(
   ctx: GatewayContext,
@@ -148,7 +156,7 @@ export async function listApiKeys(
 ): Promise<{ keys: ApiKey[]; nextCursor: string | null }> {
   const after = p.cursor
     ? decodeCursor(p.cursor, ([tag, at, id]) =>
-        tag === 'k' && typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string'
+        tag === 'k' && typeof at === 'string' && instantInRange(at) && typeof id === 'string'
           ? { at: new Date(at), id }
           : undefined,
       )

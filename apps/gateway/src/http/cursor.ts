@@ -1,3 +1,4 @@
+import { unstorableReason } from '@tender/platform';
 import { GatewayError } from './errors.ts';
 
 /**
@@ -15,7 +16,9 @@ export function decodeCursor<T>(cursor: string, check: (parts: unknown[]) => T |
   } catch {
     parts = undefined;
   }
-  const value = Array.isArray(parts) ? check(parts) : undefined;
+  // A part storage cannot hold (NUL, a lone surrogate) would be a database error in the list query: refused here.
+  const storable = Array.isArray(parts) && parts.every((p) => typeof p !== 'string' || unstorableReason(p) === null);
+  const value = storable ? check(parts as unknown[]) : undefined;
   if (value === undefined) {
     throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
       details: [{ path: 'cursor', message: 'is not a cursor returned by this list' }],

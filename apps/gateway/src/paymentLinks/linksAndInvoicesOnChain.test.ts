@@ -2,7 +2,7 @@
 // of link and invoice intents, observed by the chain watcher, swept into the vault. The public endpoints are
 // called over the gateway's HTTP server, as the link, checkout and invoice pages call them.
 import type { App } from '@tender/platform';
-import { RetryLaterError } from '@tender/platform';
+import { DeferJobError } from '@tender/platform';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
@@ -61,7 +61,7 @@ async function settle(paymentId: string): Promise<void> {
       await runSweep(h.ctx, s!.id, { checkEveryMs: 10 });
       break;
     } catch (err) {
-      if (!(err instanceof RetryLaterError) || i > 20) throw err;
+      if (!(err instanceof DeferJobError) || i > 20) throw err;
     }
   }
   await h.sync();

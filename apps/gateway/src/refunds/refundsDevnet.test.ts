@@ -3,7 +3,7 @@
 // refund.* and payment.overpaid webhooks delivered and signed. The devnet depth is 2: a transfer is final once one
 // more block is on top of it.
 import { createDevnetClient, devnetAccounts, reorg, tokenBalance, transferToken } from '@tender/evm';
-import { RetryLaterError, type App } from '@tender/platform';
+import { DeferJobError, type App } from '@tender/platform';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +71,7 @@ async function sweepUntilDone(settlementId: string): Promise<void> {
       await runSweep(h.ctx, settlementId, { checkEveryMs: 10 });
       return;
     } catch (err) {
-      if (!(err instanceof RetryLaterError)) throw err;
+      if (!(err instanceof DeferJobError)) throw err;
     }
   }
   throw new Error('sweep did not finish');

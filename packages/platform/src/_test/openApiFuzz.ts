@@ -98,7 +98,16 @@ export const HOSTILE_STRINGS: readonly string[] = [
   '00000000-0000-0000-0000-000000000000',
   'pi_00000000000000000000000000',
   'x'.repeat(5000),
+  // Forged opaque cursors (base64url of JSON or text) carrying what SQL cannot take.
+  b64(JSON.stringify(['k', '0000-01-01T00:00:00Z', 'x'])),
+  b64(JSON.stringify(['k', '+275760-09-13T00:00:00.000Z', 'id\u0000'])),
+  b64(JSON.stringify(['p', '99999999999999999999999'])),
+  b64(`${'9'.repeat(20)}|${'-'.repeat(36)}`),
 ];
+
+function b64(s: string): string {
+  return Buffer.from(s, 'utf8').toString('base64url');
+}
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 

@@ -66,7 +66,9 @@ export interface HttpServerOptions {
  */
 export async function createHttpServer(opts: HttpServerOptions): Promise<App & { metrics: Metrics }> {
   const metrics = opts.metrics ?? new Metrics();
-  const transport: HttpTransport = { ...DEFAULT_TRANSPORT, ...opts.transport };
+  const given: HttpTransport = { ...DEFAULT_TRANSPORT, ...opts.transport };
+  // Node refuses a header timeout longer than the request timeout (the request includes its headers).
+  const transport = { ...given, headersTimeoutMs: Math.min(given.headersTimeoutMs, given.requestTimeoutMs) };
   // `send` is used by frameworkErrors, which Fastify may call before the handlers below are declared.
   const send = (reply: FastifyReply, req: FastifyRequest, err: HttpError) => {
     for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);

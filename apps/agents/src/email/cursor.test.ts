@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { decodeCursor, encodeCursor } from './cursor.ts';
+
+describe('keyset cursors', () => {
+  it('round-trip, and refuse as a 400 what SQL could not cast (an overflowing count, an id that is not a uuid)', () => {
+    const id = '0b7c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
+    expect(decodeCursor(encodeCursor('1763900000000000', id))).toEqual({ us: '1763900000000000', id });
+    const forged = (raw: string) => Buffer.from(raw, 'utf8').toString('base64url');
+    for (const raw of [`${'9'.repeat(20)}|${id}`, `1|${'-'.repeat(36)}`, `1|${id}\u0000`, '']) {
+      expect(() => decodeCursor(forged(raw))).toThrow(
+        expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED' }),
+      );
+    }
+  });
+});
