@@ -401,6 +401,59 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(prism.violations).toEqual([]);
   }, 60_000);
 
+  it('a slow or invalid answer speaks the fallback and the call goes on; digits are sent; hangup ends the call', async () => {
+    const agent = await eventsSocket(adaToken);
+    const placed = await paidCall(
+      h.app,
+      ada,
+      'POST',
+      '/api/v1/phone/call-1-minute',
+      { phoneNumberId: adaNumber, toNumber: '+14155550125' },
+      { token: adaToken },
+    );
+    const c = placed.paid.body.data;
+    const relay = await relayClient(c.callId);
+    relay.ws.send(JSON.stringify({ type: 'setup', callSid: c.providerCallId }));
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'are you slow?', last: true }));
+    const slow = await agent.next((f) => f.type === 'voice.turn');
+    expect(await relay.next('text')).toMatchObject({ token: LINES.fallback }); // after VOICE_TURN_TIMEOUT_MS
+    expect(await agent.next((f) => f.type === 'voice.timeout')).toMatchObject({ turnId: slow.turnId });
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'say too much', last: true }));
+    const invalid = await agent.next((f) => f.type === 'voice.turn');
+    agent.send({ type: 'voice.response', turnId: invalid.turnId, text: 'x'.repeat(2001) });
+    expect(await relay.next('text')).toMatchObject({ token: LINES.fallback });
+
+    relay.ws.send(JSON.stringify({ type: 'dtmf', digit: '5' }));
+    const dtmf = await agent.next((f) => f.type === 'voice.turn');
+    expect(dtmf.transcript).toBe('[dtmf] 5');
+    agent.send({ type: 'voice.response', turnId: dtmf.turnId, text: 'Connecting you.', digits: '12#' });
+    expect(await relay.next('text')).toMatchObject({ token: 'Connecting you.' });
+    expect(await relay.next('sendDigits')).toMatchObject({ digits: '12#' });
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'bye', last: true }));
+    const bye = await agent.next((f) => f.type === 'voice.turn');
+    agent.send({ type: 'voice.response', turnId: bye.turnId, text: 'Goodbye.', hangup: true });
+    expect(await relay.next('text')).toMatchObject({ token: 'Goodbye.' });
+    await relay.next('end');
+    const ended = await agent.next((f) => f.type === 'event.delivery' && f.event.type === 'phone.call.ended');
+    expect(ended.event.payload).toMatchObject({ callId: c.callId, reason: 'agent_hangup', hasTranscript: true });
+    const t = await call(h.app, 'GET', `/api/v1/phone/calls/${c.callId}/transcript`, { headers: bearer(adaToken) });
+    expect(t.body.data.entries.map((e: Frame) => e.text)).toEqual([
+      'are you slow?',
+      LINES.fallback,
+      'say too much',
+      LINES.fallback,
+      '[dtmf] 5',
+      'Connecting you.',
+      'bye',
+      'Goodbye.',
+    ]);
+    relay.ws.close();
+    await agent.close();
+  }, 30_000);
+
   it('no agent socket: the caller hears that the agent is unreachable and the call ends', async () => {
     const placed = await paidCall(
       h.app,
