@@ -655,6 +655,30 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(ev!.payload).toMatchObject({ reason: 'expired', irreversible: true });
   });
 
+  it('reconciliation: a call whose end never reached us is ended from the provider’s record, with an event', async () => {
+    const n = (await call(h.app, 'GET', '/api/v1/phone/numbers', { headers: bearer(adaToken) })).body.data.numbers[0];
+    const callId = '11111111-2222-4333-8444-555555555555';
+    const tenant = (
+      await db.query<{ tenant_id: string }>('select tenant_id from agent_phone_numbers where id = $1', [
+        n.phoneNumberId,
+      ])
+    )[0]!;
+    await db.query(
+      `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164, provider_call_id,
+         authorised_seconds, created_at)
+       values ($1, $2, $3, 'outbound', $4, '+14155550126', $5, 60, now() - interval '10 minutes')`,
+      [callId, tenant.tenant_id, n.phoneNumberId, n.number, 'CA' + '9'.repeat(32)],
+    );
+    await sweepPhone(h.ctx, { reconcile: true });
+    await sweepPhone(h.ctx, { reconcile: true });
+    const [ev, ...more] = await eventsOf('phone.reconciliation.call_ended', callId);
+    expect(more).toEqual([]);
+    // Twilio's example call record says completed.
+    expect(ev!.payload).toMatchObject({ callId, providerStatus: 'completed' });
+    expect(await eventsOf('phone.call.ended', callId)).toHaveLength(1);
+    expect(prism.violations).toEqual([]);
+  });
+
   it('without a provider configured, every phone service is unavailable (503 before any challenge)', async () => {
     const bare = await startAgents({ db, chain });
     try {
