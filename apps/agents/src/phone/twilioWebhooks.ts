@@ -174,6 +174,10 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
   });
 }
 
+/**
+ * The caller's number as E.164. A withheld or non-E.164 caller id (Twilio sends "anonymous", "+266696687" …) becomes
+ * +10000000000 in the call record and voice turns, whose contract is E.164.
+ */
 const e164 = (v: string | undefined) => (v && /^\+[1-9]\d{1,14}$/.test(v) ? v : '+10000000000');
 
 /**
