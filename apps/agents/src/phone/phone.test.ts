@@ -523,6 +523,40 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(
       await db.query('select 1 from agent_phone_calls where provider_call_id = $1', [second.CallSid]),
     ).toHaveLength(1);
+
+    // A concurrent inbound call gets only what the live one does not hold: nothing here.
+    const third = { ...inbound, CallSid: 'CA' + '5'.repeat(32) };
+    expect((await providerPost(voicePath, third)).body).toContain(`<Say>${LINES.allowanceExhausted}</Say>`);
+    // Once the live call ended after 100 s, the next one gets the 500 s left.
+    const live = (
+      await db.query<{ id: string }>('select id from agent_phone_calls where provider_call_id = $1', [second.CallSid])
+    )[0]!;
+    expect(
+      (
+        await providerPost(TWILIO_PATHS.status, {
+          CallSid: second.CallSid,
+          CallStatus: 'completed',
+          CallDuration: '100',
+        })
+      ).status,
+    ).toBe(204);
+    expect((await eventsOf('phone.call.ended', live.id))[0]!.payload).toMatchObject({
+      durationSeconds: 100,
+      reason: 'completed',
+    });
+    const fourth = { ...inbound, CallSid: 'CA' + '6'.repeat(32) };
+    expect((await providerPost(voicePath, fourth)).body).toContain('<Connect>');
+    const row4 = (
+      await db.query<{ authorised_seconds: number }>(
+        'select authorised_seconds from agent_phone_calls where provider_call_id = $1',
+        [fourth.CallSid],
+      )
+    )[0]!;
+    expect(row4.authorised_seconds).toBe(500);
+    const listed = (
+      await call(h.app, 'GET', '/api/v1/phone/numbers', { headers: bearer(adaToken) })
+    ).body.data.numbers.find((x: Frame) => x.phoneNumberId === adaNumber);
+    expect(listed.inboundAllowanceSeconds).toBe(500);
   });
 
   it('forged or unsigned provider requests are refused (403) and audited', async () => {
