@@ -18,6 +18,7 @@
  * Target: p99 < 50 ms each.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import twilio from 'twilio';
@@ -155,6 +156,11 @@ try {
       ['relay prompt → voice.turn at the agent', pct(toTurn, 50), pct(toTurn, 99), Math.max(...toTurn), '< 50 ms'],
       ['voice.response → relay text frame', pct(toText, 50), pct(toText, 99), Math.max(...toText), '< 50 ms'],
     ],
+  );
+  console.log(
+    `load average during the run: ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} (2 cores shared)`,
   );
   if (fallbacks.length) console.log(`fallback lines spoken instead of answers: ${fallbacks.length}`);
   relay.close();

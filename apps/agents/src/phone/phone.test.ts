@@ -401,6 +401,59 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(prism.violations).toEqual([]);
   }, 60_000);
 
+  it('a slow or invalid answer speaks the fallback and the call goes on; digits are sent; hangup ends the call', async () => {
+    const agent = await eventsSocket(adaToken);
+    const placed = await paidCall(
+      h.app,
+      ada,
+      'POST',
+      '/api/v1/phone/call-1-minute',
+      { phoneNumberId: adaNumber, toNumber: '+14155550125' },
+      { token: adaToken },
+    );
+    const c = placed.paid.body.data;
+    const relay = await relayClient(c.callId);
+    relay.ws.send(JSON.stringify({ type: 'setup', callSid: c.providerCallId }));
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'are you slow?', last: true }));
+    const slow = await agent.next((f) => f.type === 'voice.turn');
+    expect(await relay.next('text')).toMatchObject({ token: LINES.fallback }); // after VOICE_TURN_TIMEOUT_MS
+    expect(await agent.next((f) => f.type === 'voice.timeout')).toMatchObject({ turnId: slow.turnId });
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'say too much', last: true }));
+    const invalid = await agent.next((f) => f.type === 'voice.turn');
+    agent.send({ type: 'voice.response', turnId: invalid.turnId, text: 'x'.repeat(2001) });
+    expect(await relay.next('text')).toMatchObject({ token: LINES.fallback });
+
+    relay.ws.send(JSON.stringify({ type: 'dtmf', digit: '5' }));
+    const dtmf = await agent.next((f) => f.type === 'voice.turn');
+    expect(dtmf.transcript).toBe('[dtmf] 5');
+    agent.send({ type: 'voice.response', turnId: dtmf.turnId, text: 'Connecting you.', digits: '12#' });
+    expect(await relay.next('text')).toMatchObject({ token: 'Connecting you.' });
+    expect(await relay.next('sendDigits')).toMatchObject({ digits: '12#' });
+
+    relay.ws.send(JSON.stringify({ type: 'prompt', voicePrompt: 'bye', last: true }));
+    const bye = await agent.next((f) => f.type === 'voice.turn');
+    agent.send({ type: 'voice.response', turnId: bye.turnId, text: 'Goodbye.', hangup: true });
+    expect(await relay.next('text')).toMatchObject({ token: 'Goodbye.' });
+    await relay.next('end');
+    const ended = await agent.next((f) => f.type === 'event.delivery' && f.event.type === 'phone.call.ended');
+    expect(ended.event.payload).toMatchObject({ callId: c.callId, reason: 'agent_hangup', hasTranscript: true });
+    const t = await call(h.app, 'GET', `/api/v1/phone/calls/${c.callId}/transcript`, { headers: bearer(adaToken) });
+    expect(t.body.data.entries.map((e: Frame) => e.text)).toEqual([
+      'are you slow?',
+      LINES.fallback,
+      'say too much',
+      LINES.fallback,
+      '[dtmf] 5',
+      'Connecting you.',
+      'bye',
+      'Goodbye.',
+    ]);
+    relay.ws.close();
+    await agent.close();
+  }, 30_000);
+
   it('no agent socket: the caller hears that the agent is unreachable and the call ends', async () => {
     const placed = await paidCall(
       h.app,
@@ -470,6 +523,40 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     expect(
       await db.query('select 1 from agent_phone_calls where provider_call_id = $1', [second.CallSid]),
     ).toHaveLength(1);
+
+    // A concurrent inbound call gets only what the live one does not hold: nothing here.
+    const third = { ...inbound, CallSid: 'CA' + '5'.repeat(32) };
+    expect((await providerPost(voicePath, third)).body).toContain(`<Say>${LINES.allowanceExhausted}</Say>`);
+    // Once the live call ended after 100 s, the next one gets the 500 s left.
+    const live = (
+      await db.query<{ id: string }>('select id from agent_phone_calls where provider_call_id = $1', [second.CallSid])
+    )[0]!;
+    expect(
+      (
+        await providerPost(TWILIO_PATHS.status, {
+          CallSid: second.CallSid,
+          CallStatus: 'completed',
+          CallDuration: '100',
+        })
+      ).status,
+    ).toBe(204);
+    expect((await eventsOf('phone.call.ended', live.id))[0]!.payload).toMatchObject({
+      durationSeconds: 100,
+      reason: 'completed',
+    });
+    const fourth = { ...inbound, CallSid: 'CA' + '6'.repeat(32) };
+    expect((await providerPost(voicePath, fourth)).body).toContain('<Connect>');
+    const row4 = (
+      await db.query<{ authorised_seconds: number }>(
+        'select authorised_seconds from agent_phone_calls where provider_call_id = $1',
+        [fourth.CallSid],
+      )
+    )[0]!;
+    expect(row4.authorised_seconds).toBe(500);
+    const listed = (
+      await call(h.app, 'GET', '/api/v1/phone/numbers', { headers: bearer(adaToken) })
+    ).body.data.numbers.find((x: Frame) => x.phoneNumberId === adaNumber);
+    expect(listed.inboundAllowanceSeconds).toBe(500);
   });
 
   it('forged or unsigned provider requests are refused (403) and audited', async () => {
@@ -600,6 +687,30 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     offsetMs = 0;
     const [ev] = await eventsOf('phone.number.released', n.phoneNumberId);
     expect(ev!.payload).toMatchObject({ reason: 'expired', irreversible: true });
+  });
+
+  it('reconciliation: a call whose end never reached us is ended from the provider’s record, with an event', async () => {
+    const n = (await call(h.app, 'GET', '/api/v1/phone/numbers', { headers: bearer(adaToken) })).body.data.numbers[0];
+    const callId = '11111111-2222-4333-8444-555555555555';
+    const tenant = (
+      await db.query<{ tenant_id: string }>('select tenant_id from agent_phone_numbers where id = $1', [
+        n.phoneNumberId,
+      ])
+    )[0]!;
+    await db.query(
+      `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164, provider_call_id,
+         authorised_seconds, created_at)
+       values ($1, $2, $3, 'outbound', $4, '+14155550126', $5, 60, now() - interval '10 minutes')`,
+      [callId, tenant.tenant_id, n.phoneNumberId, n.number, 'CA' + '9'.repeat(32)],
+    );
+    await sweepPhone(h.ctx, { reconcile: true });
+    await sweepPhone(h.ctx, { reconcile: true });
+    const [ev, ...more] = await eventsOf('phone.reconciliation.call_ended', callId);
+    expect(more).toEqual([]);
+    // Twilio's example call record says completed.
+    expect(ev!.payload).toMatchObject({ callId, providerStatus: 'completed' });
+    expect(await eventsOf('phone.call.ended', callId)).toHaveLength(1);
+    expect(prism.violations).toEqual([]);
   });
 
   it('without a provider configured, every phone service is unavailable (503 before any challenge)', async () => {

@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { appendTranscript, readCall, readCallByProviderId, recordCallEnd, type CallRow } from './calls.ts';
-import { readNumber, remainingInbound } from './numbers.ts';
+import { readNumber } from './numbers.ts';
 import { LINES, relayUrl, TWILIO_PATHS, type PhoneServices } from './phoneServices.ts';
 import { numberStatus } from './status.ts';
 
@@ -96,19 +96,34 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
         }
         // A retry of the same webhook finds the call it created.
         const existing = providerCallId ? await readCallByProviderId(ctx.db, providerCallId) : null;
-        const allowance = remainingInbound(number);
-        const callId = existing?.id ?? randomUUID();
         if (!existing) {
-          await ctx.db.query(
-            `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164,
-               provider_call_id, authorised_seconds, created_at)
-             values ($1, $2, $3, 'inbound', $4, $5, $6, $7, $8)
-             on conflict (provider_call_id) do nothing`,
-            [callId, number.tenant_id, number.id, e164(params.From), number.e164, providerCallId, allowance, ctx.now()],
-          );
+          // The allowance left, less what live inbound calls on the number already hold: concurrent calls never
+          // share the same seconds. The number's row lock orders concurrent arrivals.
+          await ctx.db.tx(async (tx) => {
+            await tx.query(`select id from agent_phone_numbers where id = $1 for update`, [number.id]);
+            await tx.query(
+              `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164,
+                 provider_call_id, authorised_seconds, created_at)
+               select $1, $2, $3, 'inbound', $4, $5, $6,
+                      greatest(0, n.inbound_seconds
+                        - coalesce((select sum(c.duration_seconds) from agent_phone_calls c
+                                     where c.phone_number_id = n.id and c.direction = 'inbound'
+                                       and c.ended_at is not null), 0)
+                        - coalesce((select sum(c.authorised_seconds) from agent_phone_calls c
+                                     where c.phone_number_id = n.id and c.direction = 'inbound'
+                                       and c.ended_at is null), 0)),
+                      $7
+                 from agent_phone_numbers n where n.id = $3
+               on conflict (provider_call_id) do nothing`,
+              [randomUUID(), number.tenant_id, number.id, e164(params.From), number.e164, providerCallId, ctx.now()],
+            );
+          });
         }
         const call = (await readCallByProviderId(ctx.db, providerCallId))!;
-        if (call.authorised_seconds <= 0 || call.ended_at) {
+        if (call.ended_at && call.end_reason !== 'ALLOWANCE_EXHAUSTED') {
+          return twiml(reply, phone.provider.sayAndHangUpTwiml(LINES.notInService, language)); // a late retry
+        }
+        if (call.authorised_seconds <= 0) {
           await recordCallEnd(ctx.db, call.id, { at: ctx.now(), reason: 'ALLOWANCE_EXHAUSTED' });
           return twiml(reply, phone.provider.sayAndHangUpTwiml(LINES.allowanceExhausted, language));
         }
@@ -174,6 +189,10 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
   });
 }
 
+/**
+ * The caller's number as E.164. A withheld or non-E.164 caller id (Twilio sends "anonymous", "+266696687" …) becomes
+ * +10000000000 in the call record and voice turns, whose contract is E.164.
+ */
 const e164 = (v: string | undefined) => (v && /^\+[1-9]\d{1,14}$/.test(v) ? v : '+10000000000');
 
 /**

@@ -7,6 +7,7 @@ import { createAgentsServer } from '../server.ts';
 import { TestClient } from './_test/wsClient.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
 import { REALTIME_PATH } from './protocol.ts';
+import { issueRealtimeToken } from './realtimeTokens.ts';
 import type { VoiceTurnRequest } from './voiceTurns.ts';
 
 // Live voice turns with a fake caller (the telephony side): `requestVoiceTurn` on one gateway, the agent's socket on
@@ -46,7 +47,12 @@ async function agent(url: string) {
   const r = await call(h.app, 'GET', '/api/v1/events/realtime-token', {
     headers: { authorization: `Bearer ${t.token}` },
   });
-  return { tenantId: t.id, client: await TestClient.open(url, r.body.data.realtime.token as string) };
+  return { tenantId: t.id, token: t.token, client: await TestClient.open(url, r.body.data.realtime.token as string) };
+}
+/** Another socket for an existing tenant (a realtime token issued for it directly). */
+async function reconnect(tenantId: string, accessToken: string, url: string) {
+  const { token } = await issueRealtimeToken(db, { tenantId, authorization: `Bearer ${accessToken}` });
+  return TestClient.open(url, token);
 }
 const turn = (tenantId: string, timeoutMs = 3_000): VoiceTurnRequest => ({
   tenantId,
@@ -107,6 +113,36 @@ describe('voice turns', () => {
     client.send({ type: 'voice.response', turnId: t.turnId, text, hangup: true, action: 'transfer:sales' });
     expect(await outcome).toMatchObject({ answered: true, response: { text, hangup: true, action: 'transfer:sales' } });
     await client.close();
+  });
+
+  it('the next turn goes straight to the last holder; when the socket moved, the holder declines and offers decide', async () => {
+    const { tenantId, token, client } = await agent(urlB);
+    const answer = async (c: TestClient, text: string) => {
+      const t = await c.next((f) => f.type === 'voice.turn');
+      c.send({ type: 'voice.response', turnId: t.turnId, text });
+    };
+    const first = h.ctx.realtime.requestVoiceTurn(turn(tenantId));
+    await answer(client, 'one');
+    expect(await first).toMatchObject({ answered: true, response: { text: 'one' } });
+    const second = h.ctx.realtime.requestVoiceTurn(turn(tenantId));
+    await answer(client, 'two');
+    expect(await second).toMatchObject({ answered: true, response: { text: 'two' } });
+    expect(other.realtime.stats().heldTurns).toBe(0);
+
+    // The agent reconnects to the other process: the remembered holder declines, the new one gets the turn.
+    await client.close();
+    const moved = await reconnect(tenantId, token, urlA);
+    const third = h.ctx.realtime.requestVoiceTurn(turn(tenantId));
+    await answer(moved, 'three');
+    expect(await third).toMatchObject({ answered: true, response: { text: 'three' } });
+    await moved.close();
+    // Nobody connected: the remembered holder declines and no process offers (no_socket, not a timeout).
+    const started = Date.now();
+    expect(await h.ctx.realtime.requestVoiceTurn(turn(tenantId, 10_000))).toMatchObject({
+      answered: false,
+      reason: 'no_socket',
+    });
+    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('deadline: voice.timeout to the socket, fallback to the caller, the late answer is rejected', async () => {

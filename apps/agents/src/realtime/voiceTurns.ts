@@ -20,6 +20,11 @@ import { MAX_VOICE_TEXT, TURN_ID_PREFIX, type ServerFrame } from './protocol.ts'
  *   holder --result-->        origin             answered | fallback (timeout, cancelled, socket_closed, invalid_response, busy, no_socket)
  *   origin --close-->         holder             origin gave up (deadline + grace, abort, shutdown): voice.timeout to the socket
  *
+ * Fast path: the origin remembers which process last took a turn of the tenant and assigns the next one to it
+ * directly (one NOTIFY instead of three). A direct holder without a socket of the tenant answers `decline` (it never
+ * sent anything), and the origin falls back to `turn` and offers. A direct holder that died answers nothing: that
+ * turn ends at its deadline (fallback line, the call goes on) and the origin forgets the holder.
+ *
  * Invariants: one turn reaches at most one socket; it ends exactly once (the origin resolves its promise once; the
  * holder moves a turn out of `open` once); a voice.response is accepted only from a socket of the turn's tenant on
  * the holder, before the deadline, and only the first; other tenants' turns answer like unknown ones; open turns per
@@ -80,7 +85,8 @@ type Result = { answered: true; response: VoiceResponse } | { answered: false; r
 export type VoiceBusMessage =
   | { k: 'turn'; from: string; turnId: string; tenantId: string }
   | { k: 'offer'; from: string; to: string; turnId: string }
-  | { k: 'assign'; from: string; to: string; turn: TurnData }
+  | { k: 'assign'; from: string; to: string; turn: TurnData; direct?: boolean }
+  | { k: 'decline'; from: string; to: string; turnId: string }
   | { k: 'result'; from: string; to: string; turnId: string; result: Result }
   | { k: 'close'; from: string; to: string; turnId: string };
 
@@ -161,6 +167,8 @@ export class VoiceRouter {
   private readonly origin = new Map<string, OriginTurn>();
   private readonly held = new Map<string, HolderTurn>();
   private readonly closed = new Map<string, { tenantId: string; at: number }>();
+  /** Origin side: the process that last took a turn of each tenant (the fast path's guess). Bounded. */
+  private readonly lastHolder = new Map<string, string>();
   private stopping = false;
 
   constructor(private readonly o: VoiceRouterOptions) {}
@@ -221,15 +229,36 @@ export class VoiceRouter {
         this.hold(data, this.o.processId);
         return;
       }
-      const window = Math.min(this.o.offerWindowMs ?? 1000, req.timeoutMs);
-      turn.timers.push(
-        setTimeout(() => {
-          if (this.origin.get(turnId)?.holder === null)
-            this.finishOrigin(turnId, { answered: false, reason: 'no_socket' }, false);
-        }, window),
-      );
-      this.send({ k: 'turn', from: this.o.processId, turnId, tenantId: req.tenantId });
+      const guess = this.lastHolder.get(req.tenantId);
+      if (guess && guess !== this.o.processId) {
+        turn.holder = guess;
+        this.send({ k: 'assign', from: this.o.processId, to: guess, turn: data, direct: true });
+        return;
+      }
+      this.broadcast(turn);
     });
+  }
+
+  /** Asks every process for a holder; without an offer within the window, no socket is connected anywhere. */
+  private broadcast(turn: OriginTurn): void {
+    const { turnId, tenantId } = turn.data;
+    const window = Math.min(this.o.offerWindowMs ?? 1000, Math.max(0, turn.data.deadlineMs - Date.now()));
+    turn.timers.push(
+      setTimeout(() => {
+        if (this.origin.get(turnId)?.holder === null)
+          this.finishOrigin(turnId, { answered: false, reason: 'no_socket' }, false);
+      }, window),
+    );
+    this.send({ k: 'turn', from: this.o.processId, turnId, tenantId });
+  }
+
+  private rememberHolder(tenantId: string, holder: string): void {
+    this.lastHolder.delete(tenantId);
+    this.lastHolder.set(tenantId, holder);
+    if (this.lastHolder.size > CLOSED_MEMORY_MAX) {
+      const oldest = this.lastHolder.keys().next().value;
+      if (oldest !== undefined) this.lastHolder.delete(oldest);
+    }
   }
 
   /** A message from the bus (or from this process to itself). */
@@ -246,12 +275,27 @@ export class VoiceRouter {
         const t = this.origin.get(m.turnId);
         if (!t || t.holder !== null) return; // first offer wins
         t.holder = m.from;
+        this.rememberHolder(t.data.tenantId, m.from);
         this.send({ k: 'assign', from: me, to: m.from, turn: t.data });
         return;
       }
       case 'assign':
-        if (m.to === me) this.hold(m.turn, m.from);
+        if (m.to !== me) return;
+        if (m.direct && !this.stopping && !this.held.has(m.turn.turnId) && !this.o.pickSocket(m.turn.tenantId)) {
+          this.send({ k: 'decline', from: me, to: m.from, turnId: m.turn.turnId });
+          return;
+        }
+        this.hold(m.turn, m.from);
         return;
+      case 'decline': {
+        if (m.to !== me) return;
+        const t = this.origin.get(m.turnId);
+        if (!t || t.holder !== m.from) return;
+        if (this.lastHolder.get(t.data.tenantId) === m.from) this.lastHolder.delete(t.data.tenantId);
+        t.holder = null;
+        this.broadcast(t);
+        return;
+      }
       case 'result':
         if (m.to === me) this.finishOrigin(m.turnId, m.result, false);
         return;
@@ -395,6 +439,10 @@ export class VoiceRouter {
     const t = this.origin.get(turnId);
     if (!t) return; // already ended: first result wins
     this.origin.delete(turnId);
+    // A holder that never reported (dead, or its socket gone) is no longer a good guess.
+    if (!r.answered && (r.reason === 'timeout' || r.reason === 'no_socket' || r.reason === 'socket_closed')) {
+      if (t.holder && this.lastHolder.get(t.data.tenantId) === t.holder) this.lastHolder.delete(t.data.tenantId);
+    }
     for (const timer of t.timers) clearTimeout(timer);
     if (t.onAbort) t.signal?.removeEventListener('abort', t.onAbort);
     if (tellHolder && t.holder) this.send({ k: 'close', from: this.o.processId, to: t.holder, turnId });
