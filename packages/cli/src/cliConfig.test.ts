@@ -9,6 +9,7 @@ const production = {
   SECRET_BOX_KEYS: `k1:${'ab'.repeat(32)}`,
   GATEWAY_PUBLIC_URL: 'https://pay.example.com',
   AGENTS_PUBLIC_URL: 'https://agents.example.com',
+  OPERATOR_PASSWORD: 'a long operator password',
 };
 
 function problemsOf(env: NodeJS.ProcessEnv): string[] {

@@ -150,3 +150,20 @@ export async function createKey(
   if (r.statusCode !== 201) throw new Error(`create key failed: ${r.statusCode} ${r.body}`);
   return { id: r.json().id, secret: r.json().secret };
 }
+
+/**
+ * Writes a vault row as `PUT /v1/vaults/{network}` would, for tests without a chain to read (setting a vault through
+ * the API checks the address's code on that network's RPC).
+ */
+export async function insertVault(
+  db: Database,
+  merchantId: string,
+  address: string,
+  { network = 'devnet', environment = 'test' }: { network?: string; environment?: 'test' | 'live' } = {},
+): Promise<void> {
+  await db.query(
+    `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, $2, $3, lower($4))
+     on conflict (merchant_id, environment, network) do update set address = excluded.address, updated_at = now()`,
+    [merchantId, environment, network, address],
+  );
+}

@@ -7,6 +7,7 @@ import {
   bearer,
   createKey,
   createTestGateway,
+  insertVault,
   markEmailVerified,
   signUp,
   type TestGateway,
@@ -42,13 +43,7 @@ beforeAll(async () => {
   const owner = await signUp(g.app);
   await markEmailVerified(g.db, owner.userId);
   const key = await createKey(g.app, owner.token);
-  const vault = await g.app.inject({
-    method: 'PUT',
-    url: '/v1/vaults/devnet',
-    headers: bearer(owner.token),
-    payload: { address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' },
-  });
-  expect(vault.statusCode).toBeLessThan(300);
+  await insertVault(g.db, owner.merchantId, '0x70997970C51812dc3A010C7d01b50e0d17dc79C8');
   const intent = await g.app.inject({
     method: 'POST',
     url: '/v1/payment-intents',

@@ -8,6 +8,7 @@ import {
   bearer,
   createKey,
   createTestGateway,
+  insertVault,
   markEmailVerified,
   signUp,
   type TestGateway,
@@ -26,13 +27,7 @@ let other: string;
 async function merchantWithVault(business: string) {
   const s = await signUp(gw.app, { business_name: business });
   await markEmailVerified(gw.db, s.userId);
-  const v = await gw.app.inject({
-    method: 'PUT',
-    url: '/v1/vaults/devnet',
-    headers: bearer(s.token),
-    payload: { address: DEVNET_VAULT },
-  });
-  if (v.statusCode !== 200) throw new Error(v.body);
+  await insertVault(gw.db, s.merchantId, DEVNET_VAULT);
   return s;
 }
 

@@ -7,6 +7,7 @@ import {
   bearer,
   createKey,
   createTestGateway,
+  insertVault,
   markEmailVerified,
   signUp,
   type TestGateway,
@@ -26,13 +27,7 @@ beforeAll(async () => {
   const s = await signUp(gw.app, { business_name: 'Linkshop' });
   owner = s.token;
   await markEmailVerified(gw.db, s.userId);
-  const v = await gw.app.inject({
-    method: 'PUT',
-    url: '/v1/vaults/devnet',
-    headers: bearer(owner),
-    payload: { address: DEVNET_VAULT },
-  });
-  if (v.statusCode !== 200) throw new Error(v.body);
+  await insertVault(gw.db, s.merchantId, DEVNET_VAULT);
   dev = (await createKey(gw.app, owner, { role: 'developer' })).secret;
   readOnly = (await createKey(gw.app, owner, { role: 'read_only' })).secret;
   liveKey = (await createKey(gw.app, owner, { environment: 'live', role: 'developer' })).secret;
