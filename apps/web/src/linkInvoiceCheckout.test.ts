@@ -46,7 +46,9 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
 /** On the checkout of a CREATED intent: open it on the devnet, pay the address shown, mine until paid. */
 async function payOnCheckout(page: Page, amount: string): Promise<void> {
   const open = page.getByRole('button', { name: 'Continue to payment' });
-  if (await open.isVisible().catch(() => false)) await open.click();
+  // A link's intent is CREATED (network choice first); an invoice's is open at once (the address straight away).
+  await open.or(page.getByTestId('deposit-address')).first().waitFor({ timeout: 15_000 });
+  if (await open.isVisible()) await open.click();
   const shown = await page.getByTestId('deposit-address').textContent({ timeout: 15_000 });
   await g.h.pay(getAddress(shown!), amount);
   await g.mineUntil(() => page.getByRole('heading', { name: /^Paid/ }).isVisible());
