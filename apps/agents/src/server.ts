@@ -4,6 +4,7 @@ import type { AgentsContext } from './context.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
 import { eventRoutes } from './events/eventRoutes.ts';
 import { operatorRoutes } from './operator/operatorRoutes.ts';
+import { ownerPages } from './owner/ownerPages.ts';
 import { ownerRoutes } from './owner/ownerRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 import { unavailableRoute } from './paywall/paywall.ts';
@@ -12,6 +13,8 @@ import { phoneRoutes } from './phone/phoneRoutes.ts';
 export interface AgentsServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
+  /** Built web pages (apps/web's dist: index.html + assets/): the owner dashboard is served at /owner/. */
+  webDir?: string;
 }
 
 const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
@@ -79,6 +82,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   eventRoutes(app, ctx);
   ctx.realtime.attach(app);
   ownerRoutes(app, ctx);
+  if (opts.webDir) await ownerPages(app, opts.webDir);
   operatorRoutes(app, ctx);
   unavailableRoute(app, ctx, 'domain.register');
   return app;
