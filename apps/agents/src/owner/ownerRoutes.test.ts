@@ -12,6 +12,7 @@ import {
   type AgentsHarness,
   type Chain,
 } from '../_test/agentsTestKit.ts';
+import { pruneOwnerCredentials } from './ownerSignIn.ts';
 
 // The owner dashboard API end to end on the devnet: an agent pays (token issued once), its owner signs in with the
 // wallet (EIP-4361), sees the mailbox and the payment, replaces the token; the old one is refused at once.
@@ -125,6 +126,32 @@ describe('owner sign-in (EIP-4361)', () => {
     expect(unknown.body.error.message).toMatch(/nonce/);
     // None of those consumed the nonce: the genuine message still signs in.
     expect((await signIn(owner, message(n, owner.address))).status).toBe(200);
+  });
+
+  it('refuses a nonce that expired even when the message has not', async () => {
+    const n = await nonce();
+    await db.query(`update agent_owner_nonces set expires_at = now() - interval '1 second'`);
+    const r = await signIn(owner, message(n, owner.address));
+    expect(r.body.error.message).toMatch(/nonce is unknown, expired or already used/);
+    await pruneOwnerCredentials(db); // expired a second ago: kept for a day
+    expect((await db.query(`select 1 from agent_owner_nonces`)).length).toBeGreaterThan(0);
+  });
+
+  it('sign-in attempts are rate limited per client address', async () => {
+    const n = await nonce();
+    const body = { message: message(n, owner.address), signature: '0x00' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/owner/api/sign-in',
+        payload: body,
+        remoteAddress: '10.7.7.7',
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
   });
 
   it('a wallet that never paid has nothing to sign in to', async () => {
