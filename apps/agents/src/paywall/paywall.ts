@@ -154,7 +154,8 @@ export function unavailableRoute(
   });
 }
 
-function gateAvailability(record: ServiceRecord): void {
+/** 503 SERVICE_UNAVAILABLE (no challenge) when the record says the service is unavailable now. */
+export function gateAvailability(record: ServiceRecord): void {
   if (!record.available) {
     throw new AgentError(
       'SERVICE_UNAVAILABLE',
