@@ -4,6 +4,7 @@ import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/
 import { HttpError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import { x402ClientHint } from '../catalog/clientGuide.ts';
+import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
 import { serviceResponses } from '../http/openapiResponses.ts';
@@ -37,7 +38,6 @@ import {
   type Eip3009Proof,
 } from './x402.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
-import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 
 export { ProviderTemporaryFailure };
 
