@@ -42,4 +42,20 @@ export default tseslint.config(
       'no-constant-condition': ['error', { checkLoops: false }],
     },
   },
+  {
+    // The pages run in the browser (apps/web/src/app); everything else is Node.
+    files: ['apps/web/src/app/**/*.{ts,tsx}'],
+    languageOptions: {
+      globals: {
+        window: 'readonly',
+        document: 'readonly',
+        location: 'readonly',
+        history: 'readonly',
+        navigator: 'readonly',
+        Event: 'readonly',
+        CustomEvent: 'readonly',
+        URLSearchParams: 'readonly',
+      },
+    },
+  },
 );

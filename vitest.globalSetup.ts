@@ -3,13 +3,18 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { allMigrations } from './packages/cli/src/allMigrations.ts';
 import { migrate, openPglite } from './packages/platform/src/index.ts';
+import { ensureWebBuilt } from './apps/web/src/buildWeb.ts';
 
 /**
+ * The web pages are built when stale (apps/web/src/buildWeb.ts).
+ *
  * PGlite boots in ~3 s from scratch (initdb inside WebAssembly) but in well under 1 s from a data-directory dump.
  * Before the tests, build one dump with every migration applied (cached by the migrations' content) and hand its
  * path to the test processes; `openTestDatabase` starts each in-memory database from it.
  */
 export default async function setup(): Promise<void> {
+  // The browser tests load the built pages: build them when their sources changed (cached by content).
+  await ensureWebBuilt({ log: (msg) => console.log(msg) });
   if (process.env.DATABASE_URL) return;
   const migrations = await allMigrations();
   const hash = createHash('sha256');

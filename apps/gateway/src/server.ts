@@ -15,12 +15,16 @@ import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
 import { webhookRoutes } from './webhooks/webhookRoutes.ts';
+import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
+import { webPages } from './checkout/webPages.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
 export interface GatewayServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
+  /** Built web pages (apps/web's dist: index.html + assets/), served at the checkout, link, invoice and verify-email URLs. */
+  webDir?: string;
 }
 
 /** Builds the gateway's HTTP server (not listening yet). */
@@ -113,5 +117,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   settingsRoutes(app, ctx);
   ledgerRoutes(app, ctx);
   webhookRoutes(app, ctx);
+  publicCheckoutRoutes(app, ctx);
+  if (opts.webDir) await webPages(app, opts.webDir);
   return app;
 }

@@ -95,7 +95,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
       body: JSON.stringify({ amount: '1.00', networks: ['devnet'] }),
     });
     expect(intent.status).toBe(201);
-    expect(((await intent.json()) as { status: string }).status).toBe('AWAITING_PAYMENT');
+    const created = (await intent.json()) as { status: string; checkout_url: string };
+    expect(created.status).toBe('AWAITING_PAYMENT');
+    // The hosted checkout is served at the URL the API handed out (the pages are built by start when stale).
+    const checkout = await fetch(created.checkout_url);
+    expect([checkout.status, checkout.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
     const ready = await fetch(`${dev.gateway.url}/readyz`);
     expect(ready.status).toBe(200);
     const doc = (await (await fetch(`${dev.gateway.url}/v1/openapi.json`)).json()) as {

@@ -11,6 +11,7 @@ import {
   type GatewayContext,
 } from '@tender/gateway';
 import { createLogger, migrate, openDatabase, SecretBox, Shutdown, type Database, type Logger } from '@tender/platform';
+import { ensureWebBuilt } from '@tender/web';
 import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
@@ -75,7 +76,9 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       },
       ...gatewayAuthContext(config),
     };
-    const gateway = await createGatewayServer(gatewayCtx);
+    // The pages are built here when their sources changed (a fresh checkout, an upgrade): never a manual step.
+    const web = await ensureWebBuilt({ log: (msg) => logger.info(msg) });
+    const gateway = await createGatewayServer(gatewayCtx, { webDir: web.dir });
     await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
     shutdown.add('gateway http', () => gateway.close());
     const gatewayWorkers = await startGatewayWorkers(gatewayCtx, { webhookConcurrency: config.webhookConcurrency });

@@ -42,6 +42,8 @@ export async function createTestGateway(
     auth?: AuthOverrides;
     jobs?: boolean;
     profile?: 'dev' | 'production';
+    /** Built web pages to serve (apps/web's dist). */
+    webDir?: string;
   } = {},
 ): Promise<TestGateway> {
   const db = await openTestDatabase([...(await platformMigrations()), ...(await gatewayMigrations())]);
@@ -66,7 +68,7 @@ export async function createTestGateway(
       },
     },
   };
-  const app = await createGatewayServer(ctx);
+  const app = await createGatewayServer(ctx, opts.webDir ? { webDir: opts.webDir } : {});
   await app.ready();
   let runner: JobRunner | undefined;
   if (opts.jobs) {

@@ -1,0 +1,53 @@
+// The gateway as the checkout sees it in production: listening on a real port, serving the built pages and the
+// public API, over an anvil devnet, with the sweep workers running. The chain watcher is stepped by the test
+// (mine + sync) so each test decides when blocks happen.
+import { startChainHarness, type ChainHarness } from '../../../gateway/src/_test/chainHarness.ts';
+import { startGatewayWorkers, type GatewayWorkers } from '../../../gateway/src/payments/workers.ts';
+import { createGatewayServer } from '../../../gateway/src/server.ts';
+import type { App } from '@tender/platform';
+import { ensureWebBuilt } from '../buildWeb.ts';
+
+export const BUSINESS_NAME = 'Devnet Coffee Roasters';
+
+export interface CheckoutGateway {
+  h: ChainHarness;
+  app: App;
+  baseUrl: string;
+  workers: GatewayWorkers;
+  /** Mines a block and lets the watcher catch up, until `done` holds. */
+  mineUntil(done: () => Promise<boolean>, timeoutMs?: number): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function startCheckoutGateway(): Promise<CheckoutGateway> {
+  const { dir } = await ensureWebBuilt();
+  const h = await startChainHarness({ confirmations: 2 });
+  await h.db.query(`insert into merchants (id, business_name) values ($1, $2) on conflict do nothing`, [
+    h.tenant.merchantId,
+    BUSINESS_NAME,
+  ]);
+  const app = await createGatewayServer(h.ctx, { webDir: dir });
+  const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
+  h.ctx.config.publicUrl = baseUrl;
+  const workers = await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
+  return {
+    h,
+    app,
+    baseUrl,
+    workers,
+    async mineUntil(done, timeoutMs = 40_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!(await done())) {
+        if (Date.now() > deadline) throw new Error('condition not reached while mining');
+        await h.mine(1);
+        await h.sync();
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    },
+    async close() {
+      await workers.stop();
+      await app.close();
+      await h.close();
+    },
+  };
+}
