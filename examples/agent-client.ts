@@ -123,7 +123,7 @@ export async function runAgentClient(opts: AgentClientOptions) {
   log(
     `  from ${full.data.message.from}: "${full.data.message.subject}"\n  ${full.data.message.text.replace(/\n/g, '\n  ')}`,
   );
-  return { first: first.data, second: second.data, sent: sent.data, message: full.data.message };
+  return { first: first.data, second: second.data, sent: sent.data, message: full.data.message, token };
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -10,6 +10,7 @@ import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
 import { createPublicClient, custom, http, type PublicClient } from 'viem';
 import { watchServiceSwitches } from './operator/serviceSwitches.ts';
+import { pruneOwnerCredentials } from './owner/ownerSignIn.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
@@ -151,10 +152,16 @@ export async function createAgentsRuntime(
     operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
     switches,
   };
+  // Nonces and owner sessions that can authenticate nothing any more are dropped hourly (any process may do it).
+  const prune = setInterval(() => {
+    void pruneOwnerCredentials(deps.db).catch((err: unknown) => log.warn({ err }, 'owner credential pruning failed'));
+  }, 3_600_000);
+  prune.unref();
   return {
     ctx,
     summary,
     close: async () => {
+      clearInterval(prune);
       await switches.close();
       await mail.close();
     },

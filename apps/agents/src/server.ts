@@ -4,6 +4,7 @@ import type { AgentsContext } from './context.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
 import { eventRoutes } from './events/eventRoutes.ts';
 import { operatorRoutes } from './operator/operatorRoutes.ts';
+import { ownerPages } from './owner/ownerPages.ts';
 import { ownerRoutes } from './owner/ownerRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 import { unavailableRoute } from './paywall/paywall.ts';
@@ -15,6 +16,8 @@ export interface AgentsServerOptions {
   metrics?: Metrics;
   /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
   transport?: HttpTransport;
+  /** Built web pages (apps/web's dist: index.html + assets/): the owner dashboard is served at /owner/. */
+  webDir?: string;
 }
 
 const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
@@ -84,6 +87,7 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   eventRoutes(app, ctx);
   ctx.realtime.attach(app);
   ownerRoutes(app, ctx);
+  if (opts.webDir) await ownerPages(app, opts.webDir);
   operatorRoutes(app, ctx);
   unavailableRoute(app, ctx, 'domain.register');
   return app;

@@ -165,7 +165,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       localInbound: () => ({ host: config.host, port: smtp.port }),
     });
     shutdown.add('agents runtime', () => agentsRuntime.close());
-    const agents = await createAgentsServer(agentsRuntime.ctx, { transport: httpTransportOf(config) });
+    const agents = await createAgentsServer(agentsRuntime.ctx, { transport: httpTransportOf(config), webDir: web.dir });
     const smtp = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
     shutdown.add('inbound smtp', () => smtp.close());
     await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');

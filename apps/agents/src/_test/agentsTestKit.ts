@@ -64,6 +64,8 @@ export interface HarnessOptions {
   /** The telephony provider (the real Twilio adapter aimed at Prism); needs TWILIO_* in env too. */
   telephony?: TelephonyProvider;
   now?: () => Date;
+  /** Built web pages to serve (the owner dashboard at /owner/). */
+  webDir?: string;
 }
 
 /**
@@ -101,7 +103,7 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
   if (opts.wrapMail) ctx.mail = opts.wrapMail(ctx.mail);
   const smtp = await startInboundSmtp(ctx, { port: 0, host: '127.0.0.1' });
   smtpPort = smtp.port;
-  const app = await createAgentsServer(ctx, { rateLimit: false });
+  const app = await createAgentsServer(ctx, { rateLimit: false, ...(opts.webDir ? { webDir: opts.webDir } : {}) });
   await app.ready();
   return {
     app,

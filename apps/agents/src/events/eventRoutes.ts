@@ -4,7 +4,7 @@ import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
-import { serviceRoute } from '../paywall/paywall.ts';
+import { gateAvailability, serviceRoute } from '../paywall/paywall.ts';
 import { issueRealtimeToken } from '../realtime/realtimeTokens.ts';
 import { authenticateBearer } from '../tenants/tenants.ts';
 import {
@@ -181,7 +181,11 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
   );
 
   // Legacy aliases: same operations, same authentication, same envelopes.
-  const aliasAuth = async (req: FastifyRequest) => authenticateBearer(ctx.db, req.headers.authorization);
+  // An alias is its service: unavailable (operator switch) when the service is.
+  const aliasAuth = async (req: FastifyRequest, serviceId: 'events.list' | 'events.ack') => {
+    gateAvailability(ctx.catalog.get(serviceId).record);
+    return authenticateBearer(ctx.db, req.headers.authorization);
+  };
   app.get(
     '/api/v1/events',
     {
@@ -201,7 +205,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       },
     },
     async (req) => {
-      const tenant = await aliasAuth(req);
+      const tenant = await aliasAuth(req, 'events.list');
       const q = req.query as ListFilter & { status?: EventStatus[]; types?: string[] };
       return ok(await listEvents(ctx.db, policy, tenant.id, splitCommas(q)), req.id, '/docs#events.list');
     },
@@ -225,7 +229,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       },
     },
     async (req) => {
-      const tenant = await aliasAuth(req);
+      const tenant = await aliasAuth(req, 'events.ack');
       const { eventId } = req.params as { eventId: string };
       return ok(await ack(ctx, tenant.id, eventId), req.id, '/docs#events.ack');
     },

@@ -146,6 +146,7 @@ describe('operator actions', () => {
     expect(audit.body.data.audit.map((a: { action: string }) => a.action)).toEqual([
       'tenant.resume',
       'tenant.suspend',
+      'tenant.list',
       'service.enable',
       'service.disable',
     ]);

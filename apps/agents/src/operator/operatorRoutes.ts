@@ -121,7 +121,9 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       },
     },
     async (req) => {
-      who(req);
+      const operator = who(req);
+      // Reading tenants' data is an action too: who looked, and when.
+      await auditOperator(ctx.db, { operator, action: 'tenant.list', target: null, ip: req.ip });
       return ok({ tenants: await listTenants(ctx.db, limit(req)) }, req.id);
     },
   );
@@ -130,8 +132,10 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     `${ADMIN_API}/tenants/:tenantId`,
     { config, schema: { tags, security, response: operatorResponses, summary: 'One tenant', params: TenantParams } },
     async (req) => {
-      who(req);
-      return ok({ tenant: await getTenant(ctx.db, (req.params as TenantParams).tenantId) }, req.id);
+      const operator = who(req);
+      const { tenantId } = req.params as TenantParams;
+      await auditOperator(ctx.db, { operator, action: 'tenant.view', target: tenantId, ip: req.ip });
+      return ok({ tenant: await getTenant(ctx.db, tenantId) }, req.id);
     },
   );
 

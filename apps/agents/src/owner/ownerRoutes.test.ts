@@ -1,4 +1,5 @@
 import type { Database } from '@tender/platform';
+import { createTestClient, http } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import type { HDAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,8 @@ import {
   type AgentsHarness,
   type Chain,
 } from '../_test/agentsTestKit.ts';
+import { ensureTenant } from '../tenants/tenants.ts';
+import { pruneOwnerCredentials } from './ownerSignIn.ts';
 
 // The owner dashboard API end to end on the devnet: an agent pays (token issued once), its owner signs in with the
 // wallet (EIP-4361), sees the mailbox and the payment, replaces the token; the old one is refused at once.
@@ -125,6 +128,52 @@ describe('owner sign-in (EIP-4361)', () => {
     expect(unknown.body.error.message).toMatch(/nonce/);
     // None of those consumed the nonce: the genuine message still signs in.
     expect((await signIn(owner, message(n, owner.address))).status).toBe(200);
+  });
+
+  it('refuses a nonce that expired even when the message has not', async () => {
+    const n = await nonce();
+    await db.query(`update agent_owner_nonces set expires_at = now() - interval '1 second'`);
+    const r = await signIn(owner, message(n, owner.address));
+    expect(r.body.error.message).toMatch(/nonce is unknown, expired or already used/);
+    await pruneOwnerCredentials(db); // expired a second ago: kept for a day
+    expect((await db.query(`select 1 from agent_owner_nonces`)).length).toBeGreaterThan(0);
+  });
+
+  it('sign-in attempts are rate limited per client address', async () => {
+    const n = await nonce();
+    const body = { message: message(n, owner.address), signature: '0x00' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const r = await h.app.inject({
+        method: 'POST',
+        url: '/owner/api/sign-in',
+        payload: body,
+        remoteAddress: '10.7.7.7',
+      });
+      statuses.push(r.statusCode);
+    }
+    expect(statuses.slice(0, 20).every((s) => s === 401)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it('a contract wallet signs in through EIP-1271 when it approves the signature, and not when it refuses', async () => {
+    // Runtime code of two one-line wallets: isValidSignature answers the EIP-1271 magic value, or zero.
+    const approves = '0x631626ba7e60e01b60005260206000f3';
+    const refuses = '0x60206000f3';
+    const anvil = createTestClient({ mode: 'anvil', transport: http(chain.devnet.rpcUrl) });
+    const signInAs = async (wallet: `0x${string}`, code: `0x${string}`) => {
+      await anvil.setCode({ address: wallet, bytecode: code });
+      await ensureTenant(db, wallet);
+      const n = await nonce();
+      const msg = message(n, wallet);
+      const signature = await owner.signMessage({ message: msg }); // any bytes: the contract decides
+      return call(h.app, 'POST', '/owner/api/sign-in', { body: { message: msg, signature } });
+    };
+    const yes = await signInAs('0x00000000000000000000000000000000000a1271', approves);
+    expect(yes.status).toBe(200);
+    expect(yes.body.data.walletAddress).toBe('0x00000000000000000000000000000000000a1271');
+    const no = await signInAs('0x00000000000000000000000000000000000b1271', refuses);
+    expect(no.body.error.code).toBe('SIGN_IN_REJECTED');
   });
 
   it('a wallet that never paid has nothing to sign in to', async () => {

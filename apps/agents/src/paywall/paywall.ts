@@ -4,6 +4,7 @@ import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/
 import { HttpError, isPermanentDbError, type App, type Sql } from '@tender/platform';
 import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import { x402ClientHint } from '../catalog/clientGuide.ts';
+import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, agentsEnvelope, GUIDES, ok } from '../http/errors.ts';
 import { serviceResponses } from '../http/openapiResponses.ts';
@@ -39,7 +40,6 @@ import {
 import { recordPaymentCompleted, recordPaymentFailed } from './paymentEvents.ts';
 import { ProviderTemporaryFailure } from './providerFailure.ts';
 import { recordRefundOwed } from './refundsOwed.ts';
-import { REQUEST_SCHEMAS } from '../catalog/requestSchemas.ts';
 
 export { ProviderTemporaryFailure };
 
@@ -156,7 +156,8 @@ export function unavailableRoute(
   });
 }
 
-function gateAvailability(record: ServiceRecord): void {
+/** 503 SERVICE_UNAVAILABLE (no challenge) when the record says the service is unavailable now. */
+export function gateAvailability(record: ServiceRecord): void {
   if (!record.available) {
     throw new AgentError(
       'SERVICE_UNAVAILABLE',

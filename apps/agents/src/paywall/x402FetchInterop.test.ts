@@ -55,6 +55,11 @@ describe('@x402/fetch against Tender', () => {
     const docs = await (await fetch(`${base}/docs`)).text();
     expect(docs).toContain(JSON.stringify(hint.wrapperConfig.spendControls.allowedAssets[0].asset).slice(1, -1));
     expect(docs).toContain('idempotency-key');
+    const llms = await (await fetch(`${base}/llms.txt`)).text();
+    expect(llms).toContain(
+      `maxAmountPerPayment: '${hint.wrapperConfig.spendControls.allowedAssets[0].maxAmountPerPayment}'`,
+    );
+    expect(llms).toContain('| client → service | session.authenticate | token (realtime token) |');
 
     const fetchWithPayment = wrapFetchWithPaymentFromConfig(fetch, {
       schemes: [{ network: 'eip155:*', client: new ExactEvmScheme(account) }],

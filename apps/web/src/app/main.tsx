@@ -9,6 +9,7 @@ const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
 const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
 const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
+const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 
 function pageFor(path: string, search: URLSearchParams): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
@@ -19,6 +20,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
     return <InvoicePage invoiceId={id} />;
   }
   if (path === '/verify-email') return <VerifyEmailPage token={search.get('token')} />;
+  if (path === '/owner/') return <OwnerDashboardPage />;
   return <NotFoundPage />;
 }
 

@@ -1,0 +1,94 @@
+// What the owner sees of the agent: mailboxes and messages, numbers and calls, events, and every payment.
+import type { OwnerEvent, OwnerMailbox, OwnerMessage, OwnerPayment, OwnerPhone } from './ownerApi.ts';
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+export function OwnerMailboxes({ mailboxes, messages }: { mailboxes: OwnerMailbox[]; messages: OwnerMessage[] }) {
+  return (
+    <section className="card" aria-labelledby="mailboxes-heading">
+      <h2 id="mailboxes-heading">Mailboxes</h2>
+      {mailboxes.length === 0 ? <p className="muted">No mailbox yet.</p> : null}
+      <ul className="rows">
+        {mailboxes.map((m) => (
+          <li key={m.mailboxId}>
+            <strong>{m.address}</strong> {m.displayName} · {m.messages} messages · {m.status}
+          </li>
+        ))}
+      </ul>
+      <h3>Latest messages</h3>
+      {messages.length === 0 ? <p className="muted">No message yet.</p> : null}
+      <ul className="rows">
+        {messages.slice(0, 20).map((m) => (
+          <li key={m.emailId}>
+            {m.direction === 'inbound' ? 'From' : 'To'} {m.direction === 'inbound' ? m.from : m.to.join(', ')}: “
+            {m.subject}” · {when(m.receivedAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OwnerPhoneNumbers({ phone }: { phone: OwnerPhone }) {
+  const show = (r: Record<string, unknown>, keys: string[]) =>
+    keys
+      .filter((k) => r[k] !== undefined && r[k] !== null)
+      .map((k) => `${k} ${String(r[k])}`)
+      .join(' · ');
+  return (
+    <section className="card" aria-labelledby="phone-heading">
+      <h2 id="phone-heading">Phone numbers and calls</h2>
+      {!phone.available && phone.numbers.length === 0 ? (
+        <p className="muted">Telephony is not offered on this deployment.</p>
+      ) : null}
+      <ul className="rows">
+        {phone.numbers.map((n, i) => (
+          <li key={String(n.id ?? i)}>
+            {show(n, ['number', 'e164', 'status', 'expiresAt', 'inboundSecondsRemaining', 'inboundAllowanceSeconds'])}
+          </li>
+        ))}
+        {phone.calls.map((c, i) => (
+          <li key={String(c.id ?? i)}>{show(c, ['direction', 'fromNumber', 'toNumber', 'status', 'createdAt'])}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OwnerEvents({ events }: { events: OwnerEvent[] }) {
+  return (
+    <section className="card" aria-labelledby="events-heading">
+      <h2 id="events-heading">Events</h2>
+      {events.length === 0 ? <p className="muted">No event yet.</p> : null}
+      <ul className="rows">
+        {events.slice(0, 50).map((e) => (
+          <li key={e.eventId}>
+            {e.type} · <span className="badge">{e.status}</span> · {when(e.createdAt)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function AgentPayments({ payments }: { payments: OwnerPayment[] }) {
+  return (
+    <section className="card" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">Payments made by the agent</h2>
+      {payments.length === 0 ? <p className="muted">No payment yet.</p> : null}
+      <ul className="rows">
+        {payments.map((p) => (
+          <li key={p.paymentId}>
+            {p.serviceId} · {p.amount} {p.currency} · {p.state}
+            {p.transaction ? (
+              <>
+                {' '}
+                · tx <code title={p.transaction}>{p.transaction}</code>
+              </>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
