@@ -307,9 +307,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
         }
 
         expect(await stopTender(tender)).toBe(0);
+        const logs = all.map((t) => t.output()).join('\n');
         console.info(
           `seed ${seed}: ${intents.length} payments, ${rx.received.length} webhook requests, ` +
-            `${new Set(rx.received.map((e) => e.id)).size} distinct events`,
+            `${new Set(rx.received.map((e) => e.id)).size} distinct events, ` +
+            `${logs.split('THE DEVNET LOST').length - 1} devnet rollbacks reported, ` +
+            `${rx.received.filter((e) => e.type.endsWith('.reversed')).length} reversal events`,
         );
       },
       RUNS * 420_000 + 180_000,
