@@ -2,13 +2,14 @@
 // than the database) the lost facts are rolled back and announced; on a real network, final facts that the chain no
 // longer holds are an incident: degraded, loud, and no status moves.
 import { anvilRequest, type DevnetClient } from '@tender/evm';
-import { DeferJobError } from '@tender/platform';
+import { DeferJobError, Metrics } from '@tender/platform';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { listEvents } from '../outbox/events.ts';
 import { runSweep } from '../settlement/sweeper.ts';
+import { registerGatewayMetrics } from '../system/gatewayMetrics.ts';
 import { publicStatus } from '../system/publicStatus.ts';
 import type { GatewayContext } from '../context.ts';
 import { createChainWatcher } from './chainWatcher.ts';
@@ -249,6 +250,11 @@ describe(`the database and the chain agree (${process.env.DATABASE_URL ? 'postgr
         networks: { network: string; state: string; incident?: { final_transfers: number } }[];
       };
       expect(status.status).toBe('degraded');
+      const metrics = new Metrics();
+      registerGatewayMetrics(metrics, ctx);
+      const text = await metrics.registry.metrics();
+      expect(text).toContain('tender_chain_incident{network="sepolia"} 1');
+      expect(text).toContain('tender_chain_incident{network="devnet"} 0');
       expect(status.networks.find((n) => n.network === 'sepolia')).toMatchObject({
         state: 'degraded',
         incident: { final_transfers: 1 },
