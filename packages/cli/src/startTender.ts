@@ -74,6 +74,14 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       poolSize: config.databasePoolSize,
     });
     shutdown.add('database', () => db.close());
+    // One devnet per database, across homes and machines (devnetOwnerLock.ts); taken first, so that a second
+    // devnet owner is told so before anything else.
+    let ownerLost: Promise<Error> = new Promise(() => undefined);
+    if (config.devnet && config.databaseUrl) {
+      const owner = await acquireDevnetOwnerLock({ url: config.databaseUrl });
+      shutdown.add('devnet owner lock', () => owner.release());
+      ownerLost = owner.lost;
+    }
     const applied = await migrate(db, await allMigrations());
     if (applied.length) logger.info({ applied }, 'migrations applied');
     // Every process of a deployment must open the secrets the database holds: checked before anything runs.
@@ -86,19 +94,12 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     }
 
     let chain: DevChain | undefined;
-    let fatal: Promise<Error> = new Promise(() => undefined);
+    let fatal: Promise<Error> = ownerLost;
     if (config.devnet) {
-      // One devnet per database, across homes and machines (devnetOwnerLock.ts).
-      if (config.databaseUrl) {
-        const owner = await acquireDevnetOwnerLock({ url: config.databaseUrl });
-        shutdown.add('devnet owner lock', () => owner.release());
-        fatal = owner.lost;
-      }
-      const lockLost = fatal;
       chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
       shutdown.add('devnet', () => chain!.stop());
       fatal = new Promise<Error>((resolve) => {
-        void lockLost.then((err) => {
+        void ownerLost.then((err) => {
           if (!shutdown.stopping) logger.error({ err }, err.message);
           resolve(err);
         });

@@ -2,13 +2,14 @@
 // than the database) the lost facts are rolled back and announced; on a real network, final facts that the chain no
 // longer holds are an incident: degraded, loud, and no status moves.
 import { anvilRequest, type DevnetClient } from '@tender/evm';
-import { DeferJobError } from '@tender/platform';
+import { DeferJobError, Metrics } from '@tender/platform';
 import type { Address } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { listEvents } from '../outbox/events.ts';
 import { runSweep } from '../settlement/sweeper.ts';
+import { registerGatewayMetrics } from '../system/gatewayMetrics.ts';
 import { publicStatus } from '../system/publicStatus.ts';
 import type { GatewayContext } from '../context.ts';
 import { createChainWatcher } from './chainWatcher.ts';
@@ -152,6 +153,35 @@ describe(`the database and the chain agree (${process.env.DATABASE_URL ? 'postgr
     }
   });
 
+  it('a sweep recorded as mined after the cursor, then lost with its block, is voided and settles again', async () => {
+    const { id, depositAddress } = await h.createIntent({ amount: '2' });
+    await h.pay(depositAddress, '2');
+    await h.mine(3);
+    await h.sync();
+    expect(await h.status(id)).toBe('PAID');
+    const snap = await snapshot(h.payer);
+    const vaultBefore = await h.balance('USDC', h.vault);
+    const [first] = await paymentSweeps(id);
+    await sweepUntilDone(first!.id); // mined and recorded; the watcher has not seen its block
+    expect((await paymentSweeps(id))[0]).toMatchObject({ state: 'succeeded' });
+    expect(await revertTo(h.payer, snap)).toBe(true);
+    await h.watcher.stop();
+    const w = createChainWatcher(h.ctx, { network: h.network, reader: h.reader, pollMs: 20, maxRange: 500 });
+    try {
+      await w.pollOnce();
+      const sweeps = await paymentSweeps(id);
+      expect(sweeps.map((s) => s.state)).toEqual(['voided', 'pending']);
+      expect(await h.status(id)).toBe('PAID');
+      await sweepUntilDone(sweeps[1]!.id);
+      await h.mine(3);
+      for (let i = 0; i < 20 && (await w.pollOnce()).behind; i++);
+      expect(await h.status(id)).toBe('SETTLED');
+      expect((await h.balance('USDC', h.vault)) - vaultBefore).toBe(2_000_000n);
+    } finally {
+      await w.stop();
+    }
+  });
+
   it('a sweep of a payment whose funds are not on the chain waits instead of succeeding with 0 units', async () => {
     const snap = await snapshot(h.payer);
     const { id, depositAddress } = await h.createIntent({ amount: '1' });
@@ -220,6 +250,11 @@ describe(`the database and the chain agree (${process.env.DATABASE_URL ? 'postgr
         networks: { network: string; state: string; incident?: { final_transfers: number } }[];
       };
       expect(status.status).toBe('degraded');
+      const metrics = new Metrics();
+      registerGatewayMetrics(metrics, ctx);
+      const text = await metrics.registry.metrics();
+      expect(text).toContain('tender_chain_incident{network="sepolia"} 1');
+      expect(text).toContain('tender_chain_incident{network="devnet"} 0');
       expect(status.networks.find((n) => n.network === 'sepolia')).toMatchObject({
         state: 'degraded',
         incident: { final_transfers: 1 },

@@ -30,6 +30,8 @@ export interface ChainReader {
   getBlock(n: bigint | 'latest'): Promise<BlockHeader | null>;
   /** Every Transfer log in [from, to] of any contract: one request however many payments are open. */
   getTransferLogs(from: bigint, to: bigint): Promise<RawLog[]>;
+  /** The block a transaction was mined in; null when the node does not know it (not mined, or lost). */
+  getTransactionBlock?(hash: string): Promise<bigint | null>;
   readonly calls: number;
 }
 
@@ -72,6 +74,10 @@ export function createRpcChainReader(rpcUrl: string, opts: { timeoutMs?: number 
       ]);
       if (!b || !b.hash) return null;
       return { number: BigInt(b.number), hash: b.hash, parentHash: b.parentHash, timestamp: BigInt(b.timestamp) };
+    },
+    async getTransactionBlock(hash) {
+      const r = await call<{ blockNumber: string | null } | null>('eth_getTransactionReceipt', [hash]);
+      return r?.blockNumber ? BigInt(r.blockNumber) : null;
     },
     async getTransferLogs(from, to) {
       const logs = await call<RpcLog[]>('eth_getLogs', [

@@ -40,7 +40,7 @@ import { insertRefundTransfers, matchRefundLogs } from '../refunds/watchRefunds.
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import { checkAgreement } from './chainAgreement.ts';
 import { finalFactsAbove, openIncident, resolveIncident } from './chainIncidents.ts';
-import { rollBackDevnet, type DevnetRollback } from './rollBackDevnet.ts';
+import { rollBackDevnet, voidLostSweeps, type DevnetRollback } from './rollBackDevnet.ts';
 import {
   acquireLease,
   finalizeTransfers,
@@ -311,6 +311,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
    */
   async function verifyAgreement(head: BlockHeader): Promise<Partial<PollResult> | undefined> {
     const a = await checkAgreement(ctx.db, opts.reader, net.id, head, { lostAboveHead: isDevnet });
+    if (a.agree && isDevnet) await voidSweepsTheDevnetLost();
     if (a.agree) {
       if (halted || !isDevnet) {
         if (await resolveIncident(ctx.db, net.id)) {
@@ -382,6 +383,31 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     }
     halted = true;
     return { incident: true };
+  }
+
+  /**
+   * Sweeps recorded as mined but not yet seen by the watcher (their settlement transfer is not recorded): on the
+   * devnet, one whose transaction the node does not know was lost with a block after the cursor.
+   */
+  async function voidSweepsTheDevnetLost(): Promise<void> {
+    const getTransactionBlock = opts.reader.getTransactionBlock?.bind(opts.reader);
+    if (!getTransactionBlock) return;
+    const unseen = await ctx.db.query<{ id: string; tx_hash: string }>(
+      `select s.id, s.tx_hash from settlements s
+       where s.network = $1 and s.state = 'succeeded' and s.tx_hash is not null
+         and not exists (select 1 from chain_transfers c where c.network = s.network and c.tx_hash = s.tx_hash
+                         and not c.removed)`,
+      [net.id],
+    );
+    const lost: string[] = [];
+    for (const s of unseen) if ((await getTransactionBlock(s.tx_hash)) === null) lost.push(s.id);
+    if (lost.length === 0) return;
+    const r = await ctx.db.tx((tx) => voidLostSweeps(ctx, tx, { network: net.id, settlementIds: lost }));
+    log.error(
+      { settlements: lost.length, payments: r.payments, resweeps: r.resweeps },
+      'watcher: THE DEVNET LOST SWEEPS THE DATABASE HAD RECORDED AS MINED; they were voided and the payments ' +
+        'settle again',
+    );
   }
 
   /** Finds the newest stored block still canonical, rolls back everything above it, and re-derives. */

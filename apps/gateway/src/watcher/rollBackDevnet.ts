@@ -117,3 +117,35 @@ export async function rollBackDevnet(
   );
   return summary;
 }
+
+/**
+ * Sweeps recorded as mined whose transactions the devnet no longer knows, while every recorded block still agrees
+ * (the sweep was mined after the watcher's cursor, and the chain lost that block): voided like the sweeps of a
+ * rollback, their payments re-derived and settled again. Returns the payments re-derived.
+ */
+export async function voidLostSweeps(
+  ctx: GatewayContext,
+  tx: Sql,
+  p: { network: string; settlementIds: readonly string[] },
+): Promise<{ payments: number; resweeps: number }> {
+  const lost = await tx.query<{ payment_id: string }>(
+    `update settlements set state = 'voided', error = $3, finished_at = now(), updated_at = now()
+     where network = $1 and id = any($2::text[]) and state = 'succeeded'
+     returning payment_id`,
+    [p.network, p.settlementIds, "the devnet lost this sweep's transaction (its state was restored to an older block)"],
+  );
+  await tx.query('delete from relayer_nonces where network = $1', [p.network]);
+  let resweeps = 0;
+  const payments = [...new Set(lost.map((l) => l.payment_id))].sort();
+  for (const pid of payments) {
+    const r = await recomputePayment(ctx, tx, pid, { reason: 'chain_rollback', data: { network: p.network } });
+    if (r && isConfirmedStatus(r.to) && r.to !== 'SETTLED') {
+      const [dep] = await tx.query<{ token: string; merchant_id: string; environment: 'test' | 'live' }>(
+        `select token, merchant_id, environment from deposit_addresses where payment_id = $1 and network = $2`,
+        [pid, p.network],
+      );
+      if (dep && (await ensureSweep(ctx, tx, { id: pid, ...dep }, p.network, 'payment', dep.token))) resweeps++;
+    }
+  }
+  return { payments: payments.length, resweeps };
+}
