@@ -56,9 +56,13 @@ export async function runAgentClient(opts: AgentClientOptions) {
     return { res, json: (await res.json()) as Json };
   }
 
-  /** Send; on 402 check the quote, sign, and replay the identical request with PAYMENT-SIGNATURE and a key. */
+  /**
+   * Send with a new Idempotency-Key (every paid POST needs one, the first request included); on 402 check the quote,
+   * sign, and replay the identical request with PAYMENT-SIGNATURE and the same key.
+   */
   async function paid(path: string, body: unknown): Promise<Json> {
-    const first = await request('POST', path, body);
+    const key = randomUUID();
+    const first = await request('POST', path, body, { 'idempotency-key': key });
     if (first.res.status !== 402)
       throw new Error(`${path}: expected 402, got ${first.res.status} ${JSON.stringify(first.json)}`);
     const required = decodePaymentRequiredHeader(first.res.headers.get('payment-required') ?? '');
@@ -66,7 +70,6 @@ export async function runAgentClient(opts: AgentClientOptions) {
     if (BigInt(quote.amount) > maxPrice) throw new Error(`${path}: price ${quote.amount} exceeds the approved maximum`);
     log(`  quote ${Number(quote.amount) / 1e6} USDT on ${quote.network} to ${quote.payTo}`);
     const payload = await x402.createPaymentPayload(required);
-    const key = randomUUID();
     const headers = { 'payment-signature': encodePaymentSignatureHeader(payload), 'idempotency-key': key };
     // Retry unchanged while the payment is pending or the provider failed: the same key and proof never pay twice.
     for (let attempt = 0; ; attempt++) {

@@ -162,7 +162,9 @@ async function main() {
     const payer = kind === 'tender' ? tenderPayer : expressPayer;
     const body = JSON.stringify({ localPart: `${kind}-${i}`, displayName: `Bench ${i}` });
     const base = { 'content-type': 'application/json', 'x-bench-payer': payer.address };
-    const challenge = await fetch(url, { method: 'POST', headers: base, body });
+    const key = `b-${kind}-${i}`;
+    // Tender refuses a paid POST without Idempotency-Key before the challenge; the express baseline ignores it.
+    const challenge = await fetch(url, { method: 'POST', headers: { ...base, 'idempotency-key': key }, body });
     if (challenge.status !== 402)
       throw new Error(`${kind}: expected 402, got ${challenge.status} ${await challenge.text()}`);
     const required: PaymentRequired = decodePaymentRequiredHeader(challenge.headers.get('payment-required') ?? '');
@@ -170,7 +172,7 @@ async function main() {
     const headers = {
       ...base,
       'payment-signature': encodePaymentSignatureHeader(payload),
-      'idempotency-key': `b-${kind}-${i}`,
+      'idempotency-key': key,
     };
     facTime.verify = 0;
     facTime.settle = 0;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
@@ -153,7 +154,7 @@ export async function call(
 }
 
 /**
- * The full paid flow of one request: send, expect 402, sign, replay with PAYMENT-SIGNATURE and a key.
+ * The full paid flow of one request: send with a key, expect 402, sign, replay with PAYMENT-SIGNATURE and the key.
  * Returns the paid answer and the proof, so tests can replay it.
  */
 export async function paidCall(
@@ -165,10 +166,11 @@ export async function paidCall(
   opts: { token?: string; key?: string } = {},
 ) {
   const auth: Record<string, string> = opts.token ? { authorization: `Bearer ${opts.token}` } : {};
-  const first = await call(app, method, url, { body, headers: auth });
-  if (first.status !== 402) return { challenge: first, paid: first, signature: '', key: '' };
+  // The key goes on the first request too (a paid POST without one is refused before the challenge).
+  const key = opts.key ?? randomUUID();
+  const first = await call(app, method, url, { body, headers: { ...auth, 'idempotency-key': key } });
+  if (first.status !== 402) return { challenge: first, paid: first, signature: '', key };
   const { header } = await payer.pay(String(first.headers['payment-required']));
-  const key = opts.key ?? `k-${Math.random().toString(36).slice(2)}`;
   const paid = await call(app, method, url, {
     body,
     headers: { ...auth, 'payment-signature': header, 'idempotency-key': key },

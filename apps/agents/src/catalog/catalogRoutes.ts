@@ -28,7 +28,8 @@ export function catalogRoutes(app: App, ctx: AgentsContext): void {
             rules: AUTH_RULES,
             startHere: records.filter((r) => r.startHere).map((r) => r.serviceId),
             bearer: 'Authorization: Bearer at_v1_…',
-            payment: 'x402 v2: 402 + PAYMENT-REQUIRED, then replay with PAYMENT-SIGNATURE and Idempotency-Key',
+            payment:
+              'x402 v2: send with Idempotency-Key (a new UUID per logical operation), get 402 + PAYMENT-REQUIRED, then replay with PAYMENT-SIGNATURE and the same Idempotency-Key',
           },
           services: records.map((r) => ({
             serviceId: r.serviceId,

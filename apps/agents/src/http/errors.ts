@@ -140,7 +140,7 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   RECIPIENT_NOT_DELIVERABLE: 'a recipient cannot be reached (no outbound relay for other domains); nothing was charged',
   ONBOARDING_REQUIRED: 'secondary paid request without token; call the returned start-here service; do not pay',
   IDEMPOTENCY_KEY_REQUIRED:
-    'the paid replay (with PAYMENT-SIGNATURE) lacks a valid Idempotency-Key header (1-255 visible ASCII characters); add one and replay with the same proof',
+    'a paid POST (first request or paid replay) lacks a valid Idempotency-Key header; send Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>; nothing was charged',
   RATE_LIMITED: 'too many requests; retry after Retry-After',
   INTERNAL_ERROR: 'unexpected error (logged); retry later with the same key and proof',
   PROVIDER_TEMPORARY_FAILURE: 'retry the same operation with the same key and proof after backoff (no second charge)',

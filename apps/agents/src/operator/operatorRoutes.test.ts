@@ -90,7 +90,10 @@ describe('operator actions', () => {
       headers: OPERATOR,
       body: { available: true },
     });
-    const back = await call(h.app, 'POST', '/api/v1/email/mailboxes', { body: { localPart: 'x', displayName: 'X' } });
+    const back = await call(h.app, 'POST', '/api/v1/email/mailboxes', {
+      body: { localPart: 'x', displayName: 'X' },
+      headers: { 'idempotency-key': 'operator-back' },
+    });
     expect(back.status).toBe(402);
   });
 

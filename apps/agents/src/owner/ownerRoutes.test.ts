@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@tender/platform';
 import { createTestClient, http } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
@@ -232,6 +233,75 @@ describe('owner dashboard API', () => {
     expect(events.status).toBe(200);
     const phone = await call(h.app, 'GET', '/owner/api/phone', as());
     expect(phone.body.data).toMatchObject({ available: false, numbers: [], calls: [] });
+  });
+
+  it("shows the tenant's numbers, calls and transcripts through the telephony views, never another tenant's", async () => {
+    const mine = await ensureTenant(db, owner.address);
+    const theirs = await ensureTenant(db, stranger.address);
+    const now = Date.now();
+    const at = (s: number) => new Date(now + s * 1000);
+    const seed = async (tenantId: string, e164: string, to: string) => {
+      const numberId = randomUUID();
+      await db.query(
+        `insert into agent_phone_numbers (id, tenant_id, country, e164, provider, provider_sid, agent_name, area_code,
+           created_by_request, created_at, expires_at, inbound_seconds)
+         values ($1, $2, 'US', $3, 'test', $4, 'Front desk', '415', $5, $6, $7, 600)`,
+        [numberId, tenantId, e164, `PN${numberId}`, randomUUID(), at(-86_400), at(29 * 86_400)],
+      );
+      const callId = randomUUID();
+      await db.query(
+        `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164,
+           authorised_seconds, created_at, connected_at, ended_at, duration_seconds)
+         values ($1, $2, $3, 'inbound', $4, $5, 600, $6, $7, $8, 90)`,
+        [callId, tenantId, numberId, to, e164, at(-300), at(-290), at(-200)],
+      );
+      await db.query(
+        `insert into agent_phone_transcript (call_id, seq, speaker, text, at)
+         values ($1, 1, 'caller', $2, $3), ($1, 2, 'agent', 'Noted.', $4)`,
+        [callId, `Hello from ${to}`, at(-280), at(-270)],
+      );
+      return { numberId, callId };
+    };
+    const own = await seed(mine.id, '+14155550100', '+12025550111');
+    const other = await seed(theirs.id, '+14155550199', '+12025550999');
+
+    const r = await call(h.app, 'GET', '/owner/api/phone', as());
+    expect(r.status).toBe(200);
+    const data = r.body.data;
+    expect(data.numbers).toMatchObject([
+      {
+        phoneNumberId: own.numberId,
+        number: '+14155550100',
+        status: 'active',
+        expiresAt: at(29 * 86_400).toISOString(),
+        inboundSecondsPurchased: 600,
+        inboundAllowanceSeconds: 510, // 600 minus the ended 90-second inbound call
+      },
+    ]);
+    expect(data.calls).toMatchObject([
+      {
+        callId: own.callId,
+        phoneNumberId: own.numberId,
+        direction: 'inbound',
+        fromNumber: '+12025550111',
+        toNumber: '+14155550100',
+        authorisedSeconds: 600,
+        status: 'ended',
+        durationSeconds: 90,
+        hasTranscript: true,
+      },
+    ]);
+    expect(data.transcripts).toEqual([
+      {
+        callId: own.callId,
+        entries: [
+          { seq: 1, speaker: 'caller', text: 'Hello from +12025550111', at: at(-280).toISOString() },
+          { seq: 2, speaker: 'agent', text: 'Noted.', at: at(-270).toISOString() },
+        ],
+      },
+    ]);
+    const body = JSON.stringify(r.body);
+    for (const id of [other.numberId, other.callId, '+14155550199', '+12025550999']) expect(body).not.toContain(id);
   });
 
   it('replaces the access token: shown once, the old one answers AUTH_REQUIRED at once, the new one works', async () => {

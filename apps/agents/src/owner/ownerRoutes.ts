@@ -7,17 +7,7 @@ import { ok } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
 import { replaceAccessToken, revokeAccessTokens } from '../tenants/replaceAccessToken.ts';
 import { authenticateOwner, endOwnerSession, issueSignInNonce, signInWithEthereum } from './ownerSignIn.ts';
-import {
-  accessTokensOf,
-  CALL_TABLES,
-  eventsOf,
-  mailboxesOf,
-  messagesOf,
-  optionalTenantRows,
-  paymentsOf,
-  PHONE_NUMBER_TABLES,
-  TRANSCRIPT_TABLES,
-} from './ownerViews.ts';
+import { accessTokensOf, eventsOf, mailboxesOf, messagesOf, paymentsOf, telephonyOf } from './ownerViews.ts';
 
 /** Dashboard API prefix. Not an agent endpoint: not in the catalog, owner sessions only (spec: authentication 10). */
 export const OWNER_API = '/owner/api';
@@ -175,27 +165,19 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
         tags,
         security,
         response: sessionResponses,
-        summary: "The tenant's numbers (expiry, allowance), calls and transcripts, where telephony is stored",
+        summary: "The tenant's numbers (expiry, allowance), calls (newest first) and their transcripts",
         querystring: ListQuery,
       },
     },
     async (req) => {
       const who = await owner(req);
-      const n = limit(req);
-      const [numbers, calls, transcripts] = await Promise.all([
-        optionalTenantRows(ctx.db, PHONE_NUMBER_TABLES, who.id, n),
-        optionalTenantRows(ctx.db, CALL_TABLES, who.id, n),
-        optionalTenantRows(ctx.db, TRANSCRIPT_TABLES, who.id, n),
-      ]);
-      return ok(
-        {
-          available: ctx.catalog.get('phone.number.us.30d').record.available,
-          numbers: numbers.rows,
-          calls: calls.rows,
-          transcripts: transcripts.rows,
-        },
-        req.id,
-      );
+      const view = await telephonyOf(ctx.db, who.id, {
+        now: ctx.now(),
+        // Without a provider nothing renews or releases, so the renewal deadline is the expiry itself.
+        graceDays: ctx.phone?.releaseGraceDays ?? 0,
+        limit: limit(req),
+      });
+      return ok({ available: ctx.catalog.get('phone.number.us.30d').record.available, ...view }, req.id);
     },
   );
 

@@ -1,4 +1,6 @@
 import type { Sql } from '@tender/platform';
+import { tenantCalls, transcriptsOf, type CallView, type TranscriptEntry } from '../phone/calls.ts';
+import { tenantNumbers, type PhoneNumberView } from '../phone/numbers.ts';
 
 /**
  * What the owner dashboard shows of one tenant. Every query is scoped by the tenant of the owner session (never by
@@ -154,46 +156,36 @@ export function formatUsdt(units: bigint): string {
   return frac ? `${whole}.${frac.padEnd(2, '0')}` : `${whole}.00`;
 }
 
-const HIDDEN = /secret|token|hash|password|payload|lease/i;
-
-/**
- * Rows of the first of `tables` that exists and has a tenant_id column, newest first, as camelCase records without
- * secret-looking columns. Telephony storage is optional in this build: with no such table the answer is empty.
- */
-export async function optionalTenantRows(sql: Sql, tables: readonly string[], tenantId: string, limit: number) {
-  const found = await sql.query<{ table_name: string; has_created: boolean }>(
-    `select c.table_name, bool_or(c.column_name = 'created_at') as has_created
-       from information_schema.columns c
-      where c.table_schema = current_schema() and c.table_name = any($1::text[])
-      group by c.table_name
-     having bool_or(c.column_name = 'tenant_id')`,
-    [tables],
-  );
-  const pick = tables.map((t) => found.find((f) => f.table_name === t)).find((f) => f !== undefined);
-  if (!pick) return { table: null, rows: [] as Record<string, unknown>[] };
-  // The name comes from the fixed candidate list, never from input.
-  const rows = await sql.query<{ r: Record<string, unknown> }>(
-    `select row_to_json(t) as r from ${pick.table_name} t where t.tenant_id = $1
-      ${pick.has_created ? 'order by t.created_at desc' : ''} limit $2`,
-    [tenantId, limit],
-  );
-  return {
-    table: pick.table_name,
-    rows: rows.map(({ r }) =>
-      Object.fromEntries(
-        Object.entries(r)
-          .filter(([k]) => !HIDDEN.test(k))
-          .map(([k, v]) => [k.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase()), v]),
-      ),
-    ),
-  };
+export interface OwnerPhoneView {
+  numbers: PhoneNumberView[];
+  calls: CallView[];
+  /** The transcripts of the listed calls that have one. */
+  transcripts: { callId: string; entries: TranscriptEntry[] }[];
 }
 
-export const PHONE_NUMBER_TABLES = ['agent_phone_numbers', 'agent_numbers'] as const;
-export const CALL_TABLES = ['agent_phone_calls', 'agent_calls'] as const;
-export const TRANSCRIPT_TABLES = [
-  'agent_call_transcripts',
-  'agent_phone_transcripts',
-  'agent_phone_call_transcripts',
-  'agent_transcript_segments',
-] as const;
+/**
+ * The tenant's numbers, its newest calls and their transcripts, through the telephony module's own views (the same
+ * as phone.number.list, phone.call.get and phone.call.transcript).
+ */
+export async function telephonyOf(
+  sql: Sql,
+  tenantId: string,
+  p: { now: Date; graceDays: number; limit: number },
+): Promise<OwnerPhoneView> {
+  const [numbers, calls] = await Promise.all([
+    tenantNumbers(sql, tenantId, p.now, p.graceDays),
+    tenantCalls(sql, tenantId, p.limit),
+  ]);
+  const lines = await transcriptsOf(
+    sql,
+    calls.filter((c) => c.hasTranscript).map((c) => c.callId),
+  );
+  return {
+    numbers,
+    calls,
+    transcripts: calls.flatMap((c) => {
+      const entries = lines.get(c.callId);
+      return entries ? [{ callId: c.callId, entries }] : [];
+    }),
+  };
+}

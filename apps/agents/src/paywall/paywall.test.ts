@@ -86,7 +86,7 @@ describe('x402 bootstrap on the devnet', () => {
     const payToBefore = await chain.balance(chain.payTo.address);
     const body = { localPart: 'alice', displayName: 'Alice Agent', outboundSignature: 'Alice, an agent' };
 
-    const challenge = await call(h.app, 'POST', MAILBOXES, { body });
+    const challenge = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'alice-first' } });
     expect(challenge.status).toBe(402);
     expect(challenge.body.error.code).toBe('PAYMENT_REQUIRED');
     expect(challenge.body.guides).toEqual({
@@ -220,7 +220,10 @@ describe('authentication and onboarding', () => {
   it('PAYER_MISMATCH when the x402 payer is not the wallet of the token', async () => {
     const body = { mailboxId: aliceMailbox, displayName: 'Alice renamed' };
     const auth = { authorization: `Bearer ${aliceToken}` };
-    const ch = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', { body, headers: auth });
+    const ch = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {
+      body,
+      headers: { ...auth, 'idempotency-key': 'mismatch' },
+    });
     expect(ch.status).toBe(402);
     const { header } = await bob.pay(String(ch.headers['payment-required']));
     const r = await call(h.app, 'POST', '/api/v1/email/mailboxes/update', {
@@ -234,7 +237,18 @@ describe('authentication and onboarding', () => {
 describe('payment proofs and idempotency', () => {
   it('IDEMPOTENCY_KEY_REQUIRED, PAYMENT_INVALID (tampered, wrong amount), IDEMPOTENCY_CONFLICT, PROOF_ALREADY_USED', async () => {
     const body = { localPart: 'carol', displayName: 'Carol' };
-    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    // The first request without a key: 400 before any challenge (not 428, which is ONBOARDING_REQUIRED), and the
+    // message shows the exact header to send.
+    const first = await call(h.app, 'POST', MAILBOXES, { body });
+    expect([first.status, first.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect(first.headers['payment-required']).toBeUndefined();
+    expect(first.body.error.message).toContain(
+      'Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>',
+    );
+    expect(first.body.error.message).toMatch(/Idempotency-Key: [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+    expect(first.body.error).toMatchObject({ header: 'Idempotency-Key' });
+    const ch = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'carol' } });
+    expect(ch.status).toBe(402);
     const { header, payload } = await alice.pay(String(ch.headers['payment-required']));
 
     const noKey = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'payment-signature': header } });
@@ -312,7 +326,10 @@ describe('payment proofs and idempotency', () => {
     expect(spoof.body.data).toBeUndefined();
 
     // Same key, other body.
-    const ch2 = await call(h.app, 'POST', MAILBOXES, { body: { localPart: 'carol2', displayName: 'C' } });
+    const ch2 = await call(h.app, 'POST', MAILBOXES, {
+      body: { localPart: 'carol2', displayName: 'C' },
+      headers: { 'idempotency-key': 'carol2' },
+    });
     const other = await alice.pay(String(ch2.headers['payment-required']));
     const conflict = await call(h.app, 'POST', MAILBOXES, {
       body: { localPart: 'carol2', displayName: 'C' },
@@ -335,7 +352,7 @@ describe('payment proofs and idempotency', () => {
 
   it('50 concurrent replays of one proof settle once; the rest are PAYMENT_PENDING or the stored response', async () => {
     const body = { localPart: 'dave', displayName: 'Dave' };
-    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    const ch = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'dave-concurrent' } });
     const { header } = await alice.pay(String(ch.headers['payment-required']));
     const before = await chain.balance(alice.address);
     const settledBefore = settlements;
@@ -364,7 +381,10 @@ describe('email through the paywall', () => {
   it('sends from one owned mailbox to another over SMTP and reads the message back; a provider failure after settlement retries without a second charge', async () => {
     const auth = { authorization: `Bearer ${aliceToken}` };
     const send = { mailboxId: aliceMailbox, to: [`bob@${TEST_DOMAIN}`], subject: 'Hello Bob', text: 'Meet at noon.' };
-    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers: auth });
+    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', {
+      body: send,
+      headers: { ...auth, 'idempotency-key': 'send-1' },
+    });
     expect(ch.status).toBe(402);
     expect(decodePaymentRequiredHeader(String(ch.headers['payment-required'])).accepts[0]!.amount).toBe('20000');
     const { header } = await alice.pay(String(ch.headers['payment-required']));
@@ -435,7 +455,10 @@ describe('email through the paywall', () => {
   it('a failure after settlement that can never succeed records a refund owed to the payer and answers 422 REFUND_OWED on every replay', async () => {
     const auth = { authorization: `Bearer ${aliceToken}` };
     const send = { mailboxId: alice2Mailbox, to: [`bob@${TEST_DOMAIN}`], subject: 'Doomed', text: 'never stored' };
-    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', { body: send, headers: auth });
+    const ch = await call(h.app, 'POST', '/api/v1/email/messages/send', {
+      body: send,
+      headers: { ...auth, 'idempotency-key': 'send-doomed' },
+    });
     const { header } = await alice.pay(String(ch.headers['payment-required']));
     const headers = { ...auth, 'payment-signature': header, 'idempotency-key': 'send-doomed' };
     const before = await chain.balance(alice.address);
@@ -575,7 +598,7 @@ describe('email through the paywall', () => {
 
     // An authorization whose validBefore has passed (signed correctly, so only the window is wrong).
     const body = { localPart: 'late', displayName: 'Late' };
-    const ch = await call(h.app, 'POST', MAILBOXES, { body });
+    const ch = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'late' } });
     const required = decodePaymentRequiredHeader(String(ch.headers['payment-required']));
     const accepted = required.accepts[0]!;
     const now = Math.floor(Date.now() / 1000);

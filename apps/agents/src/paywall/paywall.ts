@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import { encodePaymentRequiredHeader, encodePaymentResponseHeader } from '@x402/core/http';
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
@@ -93,11 +94,16 @@ const tenants = new WeakMap<FastifyRequest, Tenant | null>();
  *
  *  1. catalog: unavailable → 503 (before anything else; no challenge, no settlement);
  *  2. authentication: bearer services without token → 428 ONBOARDING_REQUIRED when paid, 401 AUTH_REQUIRED when
- *     free; an invalid token → INVALID_TOKEN; start-here services accept a token but do not need one;
+ *     free; an invalid token → INVALID_TOKEN; start-here services accept a token but do not need one. The 428 comes
+ *     before the Idempotency-Key check (spec: a secondary paid request without token is answered 428 before any
+ *     challenge): a key is useless to a client that must first call another service;
  *  3. request validation (schema), then the service's precheck (ownership of named resources …);
- *  4. free services perform now. Paid services: no PAYMENT-SIGNATURE → 402 + PAYMENT-REQUIRED; then
- *     Idempotency-Key, proof terms, signature, payer = token wallet, idempotency record (key, request hash, proof),
- *     verification, one settlement, the operation, the stored response, PAYMENT-RESPONSE.
+ *  4. free services perform now. Paid services (all POST): a missing or malformed Idempotency-Key → 400
+ *     IDEMPOTENCY_KEY_REQUIRED on every request, the first one included, so the header is in place before the
+ *     client pays (a client that learnt it only on the paid replay would have signed a payment for nothing);
+ *     no PAYMENT-SIGNATURE → 402 + PAYMENT-REQUIRED; then proof terms, signature, payer = token wallet, idempotency
+ *     record (key, request hash, proof), verification, one settlement, the operation, the stored response,
+ *     PAYMENT-RESPONSE.
  */
 export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHandler<I>, schema: RouteSchema): void {
   const { def, record } = ctx.catalog.get(handler.serviceId);
@@ -227,19 +233,28 @@ function challenge(
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+/** The header line a client must add, as the 400 shows it. */
+export const IDEMPOTENCY_KEY_HEADER =
+  'Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>';
+
 function idempotencyKeyRequired(problem: string): AgentError {
+  const example = randomUUID();
   return new AgentError(
     'IDEMPOTENCY_KEY_REQUIRED',
-    `The Idempotency-Key header ${problem}. Send one of 1-255 visible ASCII characters (0x21-0x7E, no spaces), ` +
-      'for example "Idempotency-Key: mbx-2026-11-23-0001", unique per request and the same on every replay of it; ' +
-      'nothing was charged',
+    `The Idempotency-Key header ${problem}. Every paid POST needs it, the first request included: send ` +
+      `"${IDEMPOTENCY_KEY_HEADER}", for example "Idempotency-Key: ${example}" ` +
+      '(1-255 visible ASCII characters 0x21-0x7E, no spaces). Nothing was charged; no payment was requested yet.',
+    { data: { header: 'Idempotency-Key', send: IDEMPOTENCY_KEY_HEADER, example } },
   );
 }
 
-function checkIdempotencyKey(key: string): void {
+/** A paid request's Idempotency-Key, or a 400 saying exactly what to send (before any challenge). */
+function requireIdempotencyKey(key: string | undefined): string {
+  if (key === undefined) throw idempotencyKeyRequired('is missing');
   if (key.length === 0) throw idempotencyKeyRequired('is empty');
   if (key.length > 255) throw idempotencyKeyRequired(`has ${key.length} characters (at most 255)`);
   if (!IDEMPOTENCY_KEY.test(key)) throw idempotencyKeyRequired('contains a space or a character outside 0x21-0x7E');
+  return key;
 }
 
 async function paid<I>(
@@ -260,21 +275,18 @@ async function paid<I>(
       ? challenge(ctx, record, requirements, req, err)
       : err;
 
-  // A malformed key is refused before the challenge too: the client would otherwise pay, then be refused.
-  const offeredKey = header(req, 'idempotency-key');
-  if (offeredKey !== undefined) checkIdempotencyKey(offeredKey);
+  // A missing or malformed key is refused before the challenge: the client would otherwise pay, then be refused.
+  const key = requireIdempotencyKey(header(req, 'idempotency-key'));
   const signature = header(req, 'payment-signature');
   if (!signature) {
     throw asChallenge(
       new AgentError(
         'PAYMENT_REQUIRED',
         `Payment required: ${record.price} USDT. Pay per PAYMENT-REQUIRED, then replay this exact request with ` +
-          'PAYMENT-SIGNATURE and an Idempotency-Key.',
+          'PAYMENT-SIGNATURE and the same Idempotency-Key.',
       ),
     );
   }
-  const key = header(req, 'idempotency-key');
-  if (!key) throw idempotencyKeyRequired('is missing');
 
   let proof: Eip3009Proof;
   try {
@@ -673,7 +685,10 @@ function header(req: FastifyRequest, name: string): string | undefined {
 
 function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteSchema): FastifySchema {
   const headers: string[] = [];
-  if (record.paid) headers.push('PAYMENT-SIGNATURE (x402 v2) and Idempotency-Key on the paid replay');
+  if (record.paid)
+    headers.push(
+      'Idempotency-Key on every request (the same on the paid replay); PAYMENT-SIGNATURE (x402 v2) on the paid replay',
+    );
   const lines = [
     record.summary,
     '',

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -92,7 +93,10 @@ describe('unstorable input on paid services', () => {
     let cases = 0;
     for (const record of paid) {
       const { def } = h.ctx.catalog.get(record.serviceId);
-      const headers: Record<string, string> = def.auth === 'bearer' ? { authorization: `Bearer ${token}` } : {};
+      const headers: Record<string, string> = {
+        'idempotency-key': randomUUID(),
+        ...(def.auth === 'bearer' ? { authorization: `Bearer ${token}` } : {}),
+      };
       const base = valid[record.serviceId];
       expect(base, `a valid example for ${record.serviceId}`).toBeDefined();
       const ok = await call(h.app, def.method as 'POST', def.path, { body: base, headers });

@@ -72,6 +72,15 @@ export function toCallView(r: CallRow): CallView {
   };
 }
 
+/** The tenant's calls, newest first. */
+export async function tenantCalls(sql: Sql, tenantId: string, limit: number): Promise<CallView[]> {
+  const rows = await sql.query<CallRow>(
+    `${CALL_SQL} where c.tenant_id = $1 order by c.created_at desc, c.id desc limit $2`,
+    [tenantId, limit],
+  );
+  return rows.map(toCallView);
+}
+
 export async function readCall(sql: Sql, id: string): Promise<CallRow | null> {
   return (await sql.query<CallRow>(`${CALL_SQL} where c.id = $1`, [id]))[0] ?? null;
 }
@@ -207,18 +216,35 @@ export interface TranscriptEntry {
   at: string;
 }
 
+/**
+ * The transcript lines of the given calls, in order, by call id (calls without lines are absent). Callers pass only
+ * call ids they already scoped to one tenant.
+ */
+export async function transcriptsOf(sql: Sql, callIds: readonly string[]): Promise<Map<string, TranscriptEntry[]>> {
+  const byCall = new Map<string, TranscriptEntry[]>();
+  if (callIds.length === 0) return byCall;
+  const rows = await sql.query<{ call_id: string; seq: number; speaker: 'caller' | 'agent'; text: string; at: Date }>(
+    `select call_id, seq, speaker, text, at from agent_phone_transcript where call_id = any($1::uuid[])
+      order by call_id, seq`,
+    [callIds],
+  );
+  for (const e of rows) {
+    const entries = byCall.get(e.call_id) ?? [];
+    entries.push({ seq: e.seq, speaker: e.speaker, text: e.text, at: e.at.toISOString() });
+    byCall.set(e.call_id, entries);
+  }
+  return byCall;
+}
+
 export async function getTranscript(ctx: AgentsContext, call: Call<{ callId: string }>): Promise<Outcome> {
   const row = await ownedCall(ctx.db, call.tenant, call.input.callId);
-  const entries = await ctx.db.query<{ seq: number; speaker: 'caller' | 'agent'; text: string; at: Date }>(
-    `select seq, speaker, text, at from agent_phone_transcript where call_id = $1 order by seq`,
-    [row.id],
-  );
+  const entries = (await transcriptsOf(ctx.db, [row.id])).get(row.id) ?? [];
   return {
     data: {
       callId: row.id,
       status: callStatus({ connectedAt: row.connected_at, endedAt: row.ended_at }),
       recording: false,
-      entries: entries.map((e) => ({ seq: e.seq, speaker: e.speaker, text: e.text, at: e.at.toISOString() })),
+      entries,
     },
   };
 }

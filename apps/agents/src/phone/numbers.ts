@@ -200,13 +200,22 @@ export function purchaseNumber(country: Country) {
   };
 }
 
+/** Every number of the tenant (released ones included), oldest first, with derived status, expiry and allowance. */
+export async function tenantNumbers(
+  sql: Sql,
+  tenantId: string,
+  now: Date,
+  graceDays: number,
+): Promise<PhoneNumberView[]> {
+  const rows = await sql.query<NumberRow>(`${NUMBER_SQL} where n.tenant_id = $1 order by n.created_at, n.id`, [
+    tenantId,
+  ]);
+  return rows.map((r) => toNumberView(r, now, graceDays));
+}
+
 export async function listNumbers(ctx: AgentsContext, call: Call<Record<string, never>>): Promise<Outcome> {
   const phone = phoneOf(ctx);
-  const rows = await ctx.db.query<NumberRow>(`${NUMBER_SQL} where n.tenant_id = $1 order by n.created_at, n.id`, [
-    call.tenant.id,
-  ]);
-  const now = ctx.now();
-  return { data: { numbers: rows.map((r) => toNumberView(r, now, phone.releaseGraceDays)) } };
+  return { data: { numbers: await tenantNumbers(ctx.db, call.tenant.id, ctx.now(), phone.releaseGraceDays) } };
 }
 
 export async function renewPrecheck(ctx: AgentsContext, tenant: Tenant | null, input: { phoneNumberId: string }) {

@@ -239,7 +239,7 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     const body = { agentName: 'Late', areaCode: '808' };
     const first = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
       body,
-      headers: bearer(adaToken),
+      headers: { ...bearer(adaToken), 'idempotency-key': 'late-1' },
     });
     const { header } = await ada.pay(String(first.headers['payment-required']));
     offsetMs = 3_600_000;

@@ -30,26 +30,42 @@ export function OwnerMailboxes({ mailboxes, messages }: { mailboxes: OwnerMailbo
 }
 
 export function OwnerPhoneNumbers({ phone }: { phone: OwnerPhone }) {
-  const show = (r: Record<string, unknown>, keys: string[]) =>
-    keys
-      .filter((k) => r[k] !== undefined && r[k] !== null)
-      .map((k) => `${k} ${String(r[k])}`)
-      .join(' · ');
+  const transcriptOf = new Map(phone.transcripts.map((t) => [t.callId, t.entries]));
   return (
     <section className="card" aria-labelledby="phone-heading">
       <h2 id="phone-heading">Phone numbers and calls</h2>
       {!phone.available && phone.numbers.length === 0 ? (
         <p className="muted">Telephony is not offered on this deployment.</p>
       ) : null}
+      {phone.available && phone.numbers.length === 0 ? <p className="muted">No number yet.</p> : null}
       <ul className="rows">
-        {phone.numbers.map((n, i) => (
-          <li key={String(n.id ?? i)}>
-            {show(n, ['number', 'e164', 'status', 'expiresAt', 'inboundSecondsRemaining', 'inboundAllowanceSeconds'])}
+        {phone.numbers.map((n) => (
+          <li key={n.phoneNumberId}>
+            <code>{n.number}</code> · {n.agentName} · <span className="badge">{n.status}</span> · expires{' '}
+            {when(n.expiresAt)} · {Math.floor(n.inboundAllowanceSeconds / 60)} inbound min left
           </li>
         ))}
-        {phone.calls.map((c, i) => (
-          <li key={String(c.id ?? i)}>{show(c, ['direction', 'fromNumber', 'toNumber', 'status', 'createdAt'])}</li>
-        ))}
+      </ul>
+      {phone.calls.length > 0 ? <h3>Calls</h3> : null}
+      <ul className="rows">
+        {phone.calls.map((c) => {
+          const lines = transcriptOf.get(c.callId);
+          return (
+            <li key={c.callId}>
+              {c.direction} · <code>{c.fromNumber}</code> → <code>{c.toNumber}</code> ·{' '}
+              <span className="badge">{c.status}</span> · {c.authorisedSeconds} s authorised · {when(c.createdAt)}
+              {lines ? (
+                <ol className="transcript">
+                  {lines.map((e) => (
+                    <li key={e.seq}>
+                      <strong>{e.speaker}</strong>: {e.text}
+                    </li>
+                  ))}
+                </ol>
+              ) : null}
+            </li>
+          );
+        })}
       </ul>
     </section>
   );

@@ -71,11 +71,45 @@ export interface OwnerPayment {
   createdAt: string;
 }
 
+/** The telephony module's number view (as phone.number.list answers it). */
+export interface OwnerPhoneNumber {
+  phoneNumberId: string;
+  number: string;
+  country: string;
+  agentName: string;
+  status: 'active' | 'suspended' | 'released';
+  expiresAt: string;
+  renewalDeadline: string;
+  inboundAllowanceSeconds: number;
+  inboundSecondsPurchased: number;
+  createdAt: string;
+  releasedAt: string | null;
+}
+
+/** The telephony module's call view (as phone.call.get answers it). */
+export interface OwnerCall {
+  callId: string;
+  phoneNumberId: string;
+  direction: 'inbound' | 'outbound';
+  fromNumber: string;
+  toNumber: string;
+  status: 'initiated' | 'connected' | 'ended';
+  authorisedSeconds: number;
+  durationSeconds: number | null;
+  hasTranscript: boolean;
+  createdAt: string;
+}
+
+export interface OwnerTranscript {
+  callId: string;
+  entries: { seq: number; speaker: 'caller' | 'agent'; text: string; at: string }[];
+}
+
 export interface OwnerPhone {
   available: boolean;
-  numbers: Record<string, unknown>[];
-  calls: Record<string, unknown>[];
-  transcripts: Record<string, unknown>[];
+  numbers: OwnerPhoneNumber[];
+  calls: OwnerCall[];
+  transcripts: OwnerTranscript[];
 }
 
 const SESSION_KEY = 'tender.ownerSession';
