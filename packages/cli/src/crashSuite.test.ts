@@ -196,11 +196,13 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
         const usdt = dev.devnet.tokens.USDT!;
         const usdtBalance = () =>
           chainOf().readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [agent.address] });
+        const x402Ms = { bootstrap: Date.now(), retries: 0, checks: 0 };
         const agentStart = await usdtBalance();
         const boot = agent.op('email.mailbox.create', MAILBOXES, { localPart: `crash-${seed}`, displayName: 'Crash' });
         await agent.finishAll(60_000);
         expect(boot.final?.status, JSON.stringify(boot.final?.body)).toBe(201);
         expect(agent.token).toBeTruthy();
+        x402Ms.bootstrap = Date.now() - x402Ms.bootstrap;
         const home = boot.final!.body.data as { mailboxId: string; address: string };
         const xrandom = prng(seed + 1_000); // its own stream: the gateway flow's seeded moments stay as they were
 
@@ -276,7 +278,11 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
             return d.gateway.testApiKey ? d : undefined;
           }, 10_000);
           // The agent retries what has no final answer yet while the gateway's workers catch up.
-          await Promise.all([agent.finishAll(120_000), converge(run)]);
+          const retried = Date.now();
+          await Promise.all([
+            agent.finishAll(120_000).then(() => (x402Ms.retries += Date.now() - retried)),
+            converge(run),
+          ]);
         }
 
         /** Waits until the database agrees with the chain; fails with what still disagrees. */
@@ -360,9 +366,15 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
           return out;
         }
 
+        x402Ms.checks = Date.now();
         const x402Chain = await x402ChainFacts(agent);
         expect(await stopTender(tender)).toBe(0);
         const x402Problems = await x402Disagreements(agent, x402Chain, agentStart);
+        x402Ms.checks = Date.now() - x402Ms.checks;
+        console.info(
+          `seed ${seed} x402 time: bootstrap ${x402Ms.bootstrap} ms, checks ${x402Ms.checks} ms (with the stop), ` +
+            `retries after restarts ${x402Ms.retries} ms (beside the gateway's convergence)`,
+        );
         expect(x402Problems, `seed ${seed} x402:\n${x402Problems.join('\n')}`).toEqual([]);
 
         /** What the chain says the x402 payer paid: transfers to payTo, authorizations used, the balance now. */
