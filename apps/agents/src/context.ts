@@ -13,6 +13,12 @@ import type { RealtimeGateway, RealtimeSettings } from './realtime/gateway.ts';
 export interface Payments {
   facilitator: Facilitator;
   chain: ChainReader;
+  /**
+   * Makes the chain's state durable, called after a settlement is known to be on the chain and before the database
+   * records it (the devnet's persist(): a devnet killed before its own dump would otherwise forget a transfer the
+   * database says was paid). Absent on a real network, where a mined transaction is the chain's to keep.
+   */
+  beforeRecordSettlement?: () => Promise<void>;
 }
 
 /** What agent-service operations and routes receive. No module-level singletons: everything comes from here. */

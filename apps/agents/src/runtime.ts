@@ -9,6 +9,7 @@ import type { PhoneServices } from './phone/phoneServices.ts';
 import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
 import { createPublicClient, custom, http, type PublicClient } from 'viem';
+import { releaseOrphanedLeases } from './paywall/paidRequests.ts';
 import { watchServiceSwitches } from './operator/serviceSwitches.ts';
 import { pruneOwnerCredentials } from './owner/ownerSignIn.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
@@ -42,6 +43,14 @@ export interface RuntimeDeps {
   telephony?: TelephonyProvider;
   /** Fault injection into the realtime gateway (crash tests only). */
   realtimeHooks?: RealtimeHooks;
+  /** See Payments.beforeRecordSettlement: the CLI gives its devnet's persist() here. */
+  beforeRecordSettlement?: () => Promise<void>;
+  /**
+   * This process is the only one on its database (PGlite in a locked home): leases on paid requests left by a
+   * previous process (killed mid-request) are expired at start, so the client's retry continues at once instead
+   * of waiting for the lease to run out. Never set with a shared PostgreSQL.
+   */
+  soleDatabaseProcess?: boolean;
 }
 
 /**
@@ -116,6 +125,12 @@ export async function createAgentsRuntime(
   summary.push(
     `events: websocket ${realtime.websocketUrl}; lease ${events.leaseMs} ms, retention ${config.eventsRetentionDays} d, sweep ${config.eventsSweepMs} ms`,
   );
+
+  if (deps.soleDatabaseProcess) {
+    const released = await releaseOrphanedLeases(deps.db);
+    if (released > 0)
+      log.warn({ released }, 'paid requests left in flight by a previous process: their retries continue now');
+  }
 
   const catalog = new Catalog(pay.env);
   const switches = await watchServiceSwitches(deps.db, catalog, { everyMs: 10_000, logger: log });
@@ -321,6 +336,10 @@ async function setUpPayments(
         extra: { name: domain.name, version: domain.version },
       },
     },
-    payments: { facilitator, chain },
+    payments: {
+      facilitator,
+      chain,
+      ...(deps.beforeRecordSettlement ? { beforeRecordSettlement: deps.beforeRecordSettlement } : {}),
+    },
   };
 }

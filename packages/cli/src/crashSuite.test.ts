@@ -1,5 +1,5 @@
 // The crash suite: `tender start` as a real process in a temporary TENDER_HOME, killed with SIGKILL at seeded random
-// moments of the payment, sweep and webhook flows — the node process alone (anvil then dumps its state on its
+// moments of the payment, sweep, webhook and x402 flows — the node process alone (anvil then dumps its state on its
 // parent-death signal), anvil alone (tender stops and is restarted), or both at once (the process group: anvil
 // writes nothing) — and restarted. After each restart, once the workers have caught up:
 //   - the database agrees with the chain: every payment whose transfer is on the chain is SETTLED with exactly that
@@ -7,14 +7,22 @@
 //   - every confirmed payment ends in the vault exactly once (per deposit address and in the vault's total);
 //   - every webhook delivery succeeded, and the receiver got its event with the same id;
 //   - a payment announced as confirmed whose transfer the chain lost was announced as reversed, and the rollback
-//     was logged; nothing is left as an open incident.
+//     was logged; nothing is left as an open incident;
+//   - x402: an agent paying the agents service of the same process (mailbox creations and message sends, each
+//     retried after the restart with its Idempotency-Key and proof until it has a final answer) gets every operation
+//     completed exactly once (one mailbox or one sent message per key), no paid request is left unfinished, every
+//     EIP-3009 transfer to payTo on the chain is exactly one completed paid request, and the payer's balance fell by
+//     exactly the prices of the completed operations. Refunds owed are printed (and fail the seed).
 //
-// Seeded and reproducible: CRASH_SEEDS=1,2,3 picks the seeds (default 1,2), CRASH_RUNS the crashes per seed
+// Seeded and reproducible: CRASH_SEEDS=1,2,3 picks the seeds (default 3,4: both lose x402 settlements when the
+// agents paywall records one before the devnet has it on disk), CRASH_RUNS the crashes per seed
 // (default 2; run k of seed s kills kind (s + k) mod 3, so the defaults cover all three, at seeded moments). PGlite only: tender start keeps its
 // database in the home (the PostgreSQL multi-process cases are in devnetOwnership.test.ts and the gateway's tests).
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createDevnetClient, devnetAccounts, transferToken } from '@tender/evm';
+import { join } from 'node:path';
+import { createDevnetClient, devnetAccounts, testStablecoinAbi, transferToken } from '@tender/evm';
+import { openDatabase } from '@tender/platform';
 import { createPublicClient, erc20Abi, http as viemHttp, parseUnits, type Address } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -27,11 +35,17 @@ import {
   waitFor,
   type TenderChild,
 } from './_test/tenderProcess.ts';
+import { x402Agent, type X402Agent } from './_test/x402Agent.ts';
 
-const SEEDS = (process.env.CRASH_SEEDS ?? '1,2').split(',').map((s) => Number(s.trim()));
+const SEEDS = (process.env.CRASH_SEEDS ?? '3,4').split(',').map((s) => Number(s.trim()));
 const RUNS = Number(process.env.CRASH_RUNS ?? 2);
 const KINDS = ['node', 'anvil', 'both'] as const;
 type Kind = (typeof KINDS)[number];
+const MAILBOXES = '/api/v1/email/mailboxes';
+const SEND = '/api/v1/email/messages/send';
+/** Devnet roles: 2 pays the gateway, 5 pays x402; payTo (7) as `tender start` configures it on the devnet. */
+const X402_PAYER = 5;
+const X402_PAY_TO = 7;
 
 /** mulberry32: a small seeded PRNG, so that a failing seed replays the same moments and amounts. */
 function prng(seed: number): () => number {
@@ -176,8 +190,25 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
         });
         const intents: Intent[] = [];
 
+        // x402: the agent bootstraps its mailbox and token first (a bootstrap whose answer a crash loses leaves the
+        // agent without its token: the stored replay does not repeat it), then pays during the crashes.
+        const agentsUrl = `http://127.0.0.1:${env.AGENTS_PORT}`;
+        const agent = x402Agent(() => agentsUrl, devnetAccounts(10)[X402_PAYER]!);
+        const usdt = dev.devnet.tokens.USDT!;
+        const usdtBalance = () =>
+          chainOf().readContract({ address: usdt, abi: erc20Abi, functionName: 'balanceOf', args: [agent.address] });
+        const x402Ms = { bootstrap: Date.now(), retries: 0, checks: 0 };
+        const agentStart = await usdtBalance();
+        const boot = agent.op('email.mailbox.create', MAILBOXES, { localPart: `crash-${seed}`, displayName: 'Crash' });
+        await agent.finishAll(60_000);
+        expect(boot.final?.status, JSON.stringify(boot.final?.body)).toBe(201);
+        expect(agent.token).toBeTruthy();
+        x402Ms.bootstrap = Date.now() - x402Ms.bootstrap;
+        const home = boot.final!.body.data as { mailboxId: string; address: string };
+        const xrandom = prng(seed + 1_000); // its own stream: the gateway flow's seeded moments stay as they were
+
         for (let run = 0; run < RUNS; run++) {
-          // Seed s starts at kind s mod 3, so the default seeds 1 and 2 with two runs each cover all three kinds.
+          // Seed s starts at kind s mod 3, so the default seeds 3 and 4 with two runs each cover all three kinds.
           const kind: Kind = KINDS[(seed + run) % KINDS.length]!;
           const killAfterMs = Math.round(2_000 + random() * 14_000);
           const count = 2 + Math.floor(random() * 3);
@@ -201,6 +232,31 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
               await new Promise((r) => setTimeout(r, gaps[i]));
             }
           })().catch(() => undefined); // the kill cuts it short: what reached the chain is what counts
+          // Each x402 operation starts at a seeded moment of the 2.5 s before the kill: a settlement takes one or two
+          // devnet blocks, so the kill finds some before the challenge, some mid-settlement, some just completed.
+          const xcount = 2 + Math.floor(xrandom() * 2);
+          const xstarts = Array.from({ length: xcount }, () =>
+            Math.max(0, killAfterMs - Math.round(xrandom() * 2_500)),
+          );
+          const x402Flow = Promise.all(
+            xstarts.map(async (at, i) => {
+              await new Promise((r) => setTimeout(r, at));
+              if (killed) return;
+              const op =
+                (i + run) % 2 === 0
+                  ? agent.op('email.message.send', SEND, {
+                      mailboxId: home.mailboxId,
+                      to: [home.address],
+                      subject: `seed ${seed} run ${run} message ${i}`,
+                      text: 'sent while the process may die',
+                    })
+                  : agent.op('email.mailbox.create', MAILBOXES, {
+                      localPart: `crash-${seed}-${run}-${i}`,
+                      displayName: `Crash ${run}.${i}`,
+                    });
+              await agent.attempt(op);
+            }),
+          );
           await new Promise((r) => setTimeout(r, killAfterMs));
           killed = true;
           const pid = tender.child.pid!;
@@ -208,7 +264,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
           if (kind === 'node') process.kill(pid, 'SIGKILL');
           else if (kind === 'anvil') process.kill(anvil!, 'SIGKILL');
           else process.kill(-pid, 'SIGKILL');
-          await flow;
+          await Promise.all([flow, x402Flow]);
           // anvil alone: tender notices and stops with an error, as it should; give it the time to.
           const exit = await Promise.race([tender.exited, new Promise((r) => setTimeout(() => r('running'), 30_000))]);
           if (exit === 'running') throw new Error(`tender kept running without its devnet:\n${tender.output()}`);
@@ -222,7 +278,12 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
             const d = await devJsonOf(env.TENDER_HOME!);
             return d.gateway.testApiKey ? d : undefined;
           }, 10_000);
-          await converge(run);
+          // The agent retries what has no final answer yet while the gateway's workers catch up.
+          const retried = Date.now();
+          await Promise.all([
+            agent.finishAll(120_000).then(() => (x402Ms.retries += Date.now() - retried)),
+            converge(run),
+          ]);
         }
 
         /** Waits until the database agrees with the chain; fails with what still disagrees. */
@@ -306,7 +367,107 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
           return out;
         }
 
+        x402Ms.checks = Date.now();
+        const x402Chain = await x402ChainFacts(agent);
         expect(await stopTender(tender)).toBe(0);
+        const x402Problems = await x402Disagreements(agent, x402Chain, agentStart);
+        x402Ms.checks = Date.now() - x402Ms.checks;
+        console.info(
+          `seed ${seed} x402 time: bootstrap ${x402Ms.bootstrap} ms, checks ${x402Ms.checks} ms (with the stop), ` +
+            `retries after restarts ${x402Ms.retries} ms (beside the gateway's convergence)`,
+        );
+        expect(x402Problems, `seed ${seed} x402:\n${x402Problems.join('\n')}`).toEqual([]);
+
+        /** What the chain says the x402 payer paid: transfers to payTo, authorizations used, the balance now. */
+        async function x402ChainFacts(a: X402Agent) {
+          const chain = chainOf();
+          const payTo = devnetAccounts(10)[X402_PAY_TO]!.address;
+          const [transfers, used, balance] = await Promise.all([
+            chain.getLogs({
+              address: usdt,
+              event: erc20Abi.find((e) => e.type === 'event' && e.name === 'Transfer')!,
+              args: { from: a.address, to: payTo },
+              fromBlock: 0n,
+            }),
+            chain.getLogs({
+              address: usdt,
+              event: testStablecoinAbi.find((e) => e.type === 'event' && e.name === 'AuthorizationUsed')!,
+              args: { authorizer: a.address },
+              fromBlock: 0n,
+            }),
+            usdtBalance(),
+          ]);
+          return {
+            transfers: transfers.map((l) => ({ tx: l.transactionHash, value: l.args.value! })),
+            used: used.map((l) => ({ tx: l.transactionHash, nonce: l.args.nonce!.toLowerCase() })),
+            balance,
+          };
+        }
+
+        /** The database (opened once the process stopped) against the operations and the chain. */
+        async function x402Disagreements(
+          a: X402Agent,
+          chain: Awaited<ReturnType<typeof x402ChainFacts>>,
+          startBalance: bigint,
+        ): Promise<string[]> {
+          const out: string[] = [];
+          const db = await openDatabase({ dataDir: join(env.TENDER_HOME!, 'pglite') });
+          try {
+            const rows = await db.query<{
+              id: string;
+              idempotency_key: string;
+              state: string;
+              amount_units: string;
+              nonce: string;
+              made: number;
+            }>(
+              `select r.id, r.idempotency_key, r.state, r.amount_units::text as amount_units,
+                      lower(r.payment_payload->'payload'->'authorization'->>'nonce') as nonce,
+                      (select count(*) from agent_mailboxes m where m.created_by_request = r.id)::int +
+                      (select count(*) from agent_email_messages e
+                        where e.created_by_request = r.id and e.direction = 'outbound')::int as made
+                 from agent_paid_requests r where r.wallet_address = $1`,
+              [a.address],
+            );
+            const refunds = await db.query(`select * from agent_refunds_owed`);
+            for (const r of refunds) out.push(`refund owed (irreconcilable): ${JSON.stringify(r)}`);
+            for (const op of a.ops) {
+              if (!op.final || op.final.status >= 300)
+                out.push(`${op.key} (${op.serviceId}): final ${JSON.stringify(op.final)}`);
+              const mine = rows.filter((r) => r.idempotency_key === op.key);
+              if (mine.length !== 1 || mine[0]!.state !== 'completed')
+                out.push(`${op.key}: paid requests ${JSON.stringify(mine)}`);
+              else if (mine[0]!.made !== 1) out.push(`${op.key}: ${mine[0]!.made} mailboxes or messages made`);
+            }
+            for (const r of rows)
+              if (r.state !== 'completed') out.push(`paid request ${r.id} (${r.idempotency_key}) left ${r.state}`);
+            const completed = rows.filter((r) => r.state === 'completed');
+            // Every transfer is one authorization used in its transaction, and that is one completed request.
+            for (const t of chain.transfers) {
+              const auth = chain.used.filter((u) => u.tx === t.tx);
+              const paidBy = completed.filter((r) => auth.some((u) => u.nonce === r.nonce));
+              if (auth.length !== 1 || paidBy.length !== 1 || BigInt(paidBy[0]!.amount_units) !== t.value)
+                out.push(`transfer ${t.tx} of ${t.value}: ${auth.length} authorizations, requests ${paidBy.length}`);
+            }
+            for (const r of completed)
+              if (chain.used.filter((u) => u.nonce === r.nonce).length !== 1)
+                out.push(`completed request ${r.id} (${r.idempotency_key}): its authorization is not used on chain`);
+            const charged = completed.reduce((s, r) => s + BigInt(r.amount_units), 0n);
+            const transferred = chain.transfers.reduce((s, t) => s + t.value, 0n);
+            if (startBalance - chain.balance !== charged || transferred !== charged)
+              out.push(`payer paid ${startBalance - chain.balance}, transfers ${transferred}, completed ${charged}`);
+            console.info(
+              `seed ${seed} x402: ${a.ops.length} operations, ${completed.length} completed paid requests, ` +
+                `${chain.transfers.length} transfers (${charged} units), ` +
+                `${a.ops.reduce((s, o) => s + o.attempts, 0)} attempts (${a.ops.filter((o) => o.attempts > 1).length} operations retried after a crash), ${a.ops.reduce((s, o) => s + o.replays, 0)} replays, ` +
+                `${refunds.length} refunds owed`,
+            );
+          } finally {
+            await db.close();
+          }
+          return out;
+        }
+
         const logs = all.map((t) => t.output()).join('\n');
         console.info(
           `seed ${seed}: ${intents.length} payments, ${rx.received.length} webhook requests, ` +

@@ -164,6 +164,10 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       logger,
       now,
       localInbound: () => ({ host: config.host, port: smtp.port }),
+      // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
+      ...(chain && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
+      // PGlite in the home: this process alone holds the database (homeLock.ts).
+      soleDatabaseProcess: !config.databaseUrl,
     });
     shutdown.add('agents runtime', () => agentsRuntime.close());
     const agents = await createAgentsServer(agentsRuntime.ctx, { transport: httpTransportOf(config), webDir: web.dir });

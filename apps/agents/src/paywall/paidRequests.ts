@@ -192,6 +192,20 @@ export async function markCompleted(
   return rows.length > 0;
 }
 
+/**
+ * Expires every live lease on an unfinished paid request. Only for a process that is alone on its database, at
+ * start: no lease can then belong to a live holder, and the next retry of each request takes it over (and
+ * reconciles on chain whatever its dead holder settled). Returns how many were released.
+ */
+export async function releaseOrphanedLeases(sql: Sql): Promise<number> {
+  const rows = await sql.query(
+    `update agent_paid_requests set lease_expires_at = now(), last_error = 'holder process ended'
+      where state <> 'completed' and lease_expires_at > now()
+      returning id`,
+  );
+  return rows.length;
+}
+
 export async function readPaidRequest(sql: Sql, id: string): Promise<PaidRow | null> {
   const rows = await sql.query<PaidRow>(`select ${COLUMNS} from agent_paid_requests where id = $1`, [id]);
   return rows[0] ?? null;

@@ -473,9 +473,22 @@ async function settleOnce(
       reason,
     }).catch((err: unknown) => ctx.logger.warn({ err }, 'payment.failed event not recorded'));
   const consumed = () => payments.chain.authorizationUsed(asset, proof.authorization.from, proof.authorization.nonce);
+  // The chain keeps the transfer before the database records it (a devnet persists its state): a crash in between
+  // leaves the row pending and the transfer on chain, which the next holder reconciles; never the reverse. Failing
+  // that, the outcome is unknown to the client: the retry reconciles.
+  const durable = async () => {
+    try {
+      await payments.beforeRecordSettlement?.();
+    } catch (err) {
+      ctx.logger.warn({ err, paidRequest: row.id }, 'the chain state could not be made durable; not recorded yet');
+      await releaseLease(ctx.db, row.id, lease, String(err));
+      throw pending();
+    }
+  };
   // A row taken over from a lost lease may have settled before the crash: never settle it twice.
   if (!fresh && (await consumed())) {
     const record = reconciled(proof, requirements);
+    await durable();
     await markSettled(ctx.db, row.id, record);
     return { record, payerTenant, recorded: true };
   }
@@ -506,6 +519,7 @@ async function settleOnce(
     throw pending();
   }
   if (settled.success) {
+    await durable();
     // Recorded with the response in the completing transaction (or by failAfterSettlement), not here: one write
     // fewer on the hot path. Until then a crash leaves the row pending and the chain says it was consumed.
     return { record: { ...settled }, payerTenant, recorded: false };
@@ -513,6 +527,7 @@ async function settleOnce(
   if (await consumed()) {
     // The transfer happened (an earlier submission of this authorization): record it, never settle again.
     const record = reconciled(proof, requirements);
+    await durable();
     await markSettled(ctx.db, row.id, record);
     return { record, payerTenant, recorded: true };
   }
