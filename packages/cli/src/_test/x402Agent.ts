@@ -50,7 +50,7 @@ export function x402Agent(baseUrl: () => string, account: HDAccount) {
     op.attempts++;
     try {
       if (!op.signature) {
-        const first = await post(op, {});
+        const first = await post(op, { 'idempotency-key': op.key });
         if (first.status !== 402) {
           // Refused before any payment (a 4xx is the service's final word; nothing was signed, nothing charged).
           if (first.status < 500) op.final = { status: first.status, body: first.body };
