@@ -12,6 +12,7 @@ export * from './http/httpError.ts';
 export * from './http/metrics.ts';
 export * from './http/storableText.ts';
 export * from './http/httpConfig.ts';
+export * from './http/serveWebPages.ts';
 export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';

@@ -1,56 +1,8 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
-// /invoice/{id} and /verify-email. Every page is the same small HTML shell; the page's code is chosen from the
-// path in the browser and loaded as a hashed, immutable asset.
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { App } from '@tender/platform';
+// /invoice/{id} and /verify-email.
+import { serveWebPages, type App } from '@tender/platform';
 
 export const PAGE_PATHS = ['/checkout/:id', '/pay/:id', '/invoice/:id', '/verify-email'] as const;
 
-/**
- * The pages fetch only their own origin (the public API); wallets are reached through the injected provider, not
- * the network, so nothing else is allowed. QR codes are data: images. No inline script or style.
- */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "font-src 'self'",
-  "manifest-src 'self'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
-
 /** Registers the page routes and `/assets/*` from `dir` (Vite's outDir: index.html and assets/). */
-export async function webPages(app: App, dir: string): Promise<void> {
-  const html = await readFile(join(dir, 'index.html'), 'utf8');
-  await app.register(fastifyStatic, {
-    root: join(dir, 'assets'),
-    prefix: '/assets/',
-    // File names carry a content hash: a new build is a new URL, so an asset never changes under its name.
-    immutable: true,
-    maxAge: '365d',
-    cacheControl: true,
-    index: false,
-    wildcard: true,
-    schemaHide: true,
-    // Compressed variants are built beside each asset (.br, .gz); the smallest the client accepts is served.
-    preCompressed: true,
-  });
-  for (const path of PAGE_PATHS) {
-    app.get(path, { schema: { hide: true } }, async (_req, reply) => {
-      return reply
-        .header('content-security-policy', PAGE_CSP)
-        .header('x-content-type-options', 'nosniff')
-        .header('referrer-policy', 'no-referrer')
-        .header('x-frame-options', 'DENY')
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .send(html);
-    });
-  }
-}
+export const webPages = (app: App, dir: string): Promise<void> => serveWebPages(app, dir, PAGE_PATHS);
