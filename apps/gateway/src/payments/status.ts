@@ -75,7 +75,8 @@
 // Final facts never disappear on a real network, so there once PAID or OVERPAID a payment never goes back to an unpaid
 // state. The devnet is the exception: a crash can restore its chain to a state older than the database, and then
 // the lost facts are removed (watcher/rollBackDevnet.ts) and any state may follow; such a step back is announced
-// (payment.reversed when leaving the paid family, settlement.reversed when leaving SETTLED within it).
+// (payment.reversed when leaving the paid family, settlement.reversed when leaving SETTLED, or a refund state over
+// it, within the paid family).
 
 export const PAYMENT_STATUSES = [
   'CREATED',
@@ -294,7 +295,7 @@ export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessU
     case 'REFUNDED':
       // Refund states lie over SETTLED: reaching one from a settlement state is the settlement completing too. The
       // refund.* events themselves are the refund request's (refunds/recomputeRefunds.ts).
-      if (from !== 'SETTLED' && !REFUND_STATES.has(from)) out.push('settlement.completed', 'payment.completed');
+      if (!isSettledState(from)) out.push('settlement.completed', 'payment.completed');
       break;
     case 'EXPIRED':
       out.push('payment.expired');
