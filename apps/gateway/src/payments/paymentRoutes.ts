@@ -222,7 +222,8 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
         summary: 'List and search payments',
         description:
           'Newest first. `q` matches the payment id, order reference or description (substring, case-insensitive), ' +
-          'a deposit address or a transaction hash (exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
+          'or, when it is an address or a transaction hash (0x + 40 or 64 hex), that deposit address or transaction ' +
+          '(exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
           '`cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds ' +
           'strictly older payments.',
         security: securityFor(accepts),

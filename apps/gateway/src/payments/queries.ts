@@ -50,6 +50,32 @@ export interface ListPaymentsQuery {
   cursor?: string;
 }
 
+/** 0x + 40 hex: a deposit address; 0x + 64 hex: a transaction hash. */
+const ADDRESS = /^0x[0-9a-f]{40}$/i;
+const TX_HASH = /^0x[0-9a-f]{64}$/i;
+
+/**
+ * The `q` filter. An address or a transaction hash is looked up exactly through its index and nothing else (a
+ * substring search of order references and descriptions for 0x… would scan the tenant's trigram postings for no
+ * result); any other text matches the id exactly, or the order reference or description as a substring (trigram
+ * indexes).
+ */
+function searchCondition(ctx: GatewayContext, q: string, p: (v: unknown) => string): string {
+  if (ADDRESS.test(q)) {
+    // Every network id: the (network, address) index is probed once per network.
+    const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
+    return `i.id in (select d.payment_id from deposit_addresses d
+      where d.network = any(${networks}::text[]) and d.address = ${p(q.toLowerCase())})`;
+  }
+  if (TX_HASH.test(q)) {
+    return `i.id in (select c.payment_id from chain_transfers c where c.tx_hash = ${p(q.toLowerCase())})`;
+  }
+  const like = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  return `i.id in (
+    select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
+      and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like}))`;
+}
+
 /**
  * Newest first. `cursor` is the ISO 8601 created_at of the last item of the previous page (the spec's cursor
  * format); the next page holds strictly older payments. A page never ends inside a group of payments created in
@@ -78,17 +104,7 @@ export async function listPayments(
   if (query.from) conditions.push(`i.created_at >= ${p(new Date(query.from))}`);
   if (query.to) conditions.push(`i.created_at < ${p(new Date(query.to))}`);
   if (query.cursor) conditions.push(`i.created_at < ${p(new Date(query.cursor))}`);
-  if (q) {
-    const like = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    const exact = p(q.toLowerCase());
-    // Every network id: a search by deposit address probes the (network, address) index once per network.
-    const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
-    conditions.push(`i.id in (
-      select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
-        and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})
-      union all select d.payment_id from deposit_addresses d where d.network = any(${networks}::text[]) and d.address = ${exact}
-      union all select c.payment_id from chain_transfers c where c.tx_hash = ${exact})`);
-  }
+  if (q) conditions.push(searchCondition(ctx, q, p));
   const where = conditions.join(' and ');
   const at = `$${params.length + 1}`;
   const rows = await ctx.db.query<IntentRow>(
