@@ -55,25 +55,25 @@ const ADDRESS = /^0x[0-9a-f]{40}$/i;
 const TX_HASH = /^0x[0-9a-f]{64}$/i;
 
 /**
- * The `q` filter. An address or a transaction hash is looked up exactly through its index and nothing else (a
- * substring search of order references and descriptions for 0x… would scan the tenant's trigram postings for no
- * result); any other text matches the id exactly, or the order reference or description as a substring (trigram
- * indexes).
+ * The `q` filter: the payment id exactly, the order reference or description as a substring (trigram indexes), a
+ * deposit address or a transaction hash exactly. An address or a hash skips the substring arm: 0x… text is never
+ * an order reference worth a scan of the tenant's trigram postings. The arms stay one `union all` subquery: as a
+ * plain `or` of the tenant's rows the planner walks the (created_at) index and probes each row instead.
  */
 function searchCondition(ctx: GatewayContext, q: string, p: (v: unknown) => string): string {
-  if (ADDRESS.test(q)) {
-    // Every network id: the (network, address) index is probed once per network.
-    const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
-    return `i.id in (select d.payment_id from deposit_addresses d
-      where d.network = any(${networks}::text[]) and d.address = ${p(q.toLowerCase())})`;
+  const exact = p(q.toLowerCase());
+  // Every network id: a search by deposit address probes the (network, address) index once per network.
+  const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
+  const arms = [
+    `select d.payment_id from deposit_addresses d where d.network = any(${networks}::text[]) and d.address = ${exact}`,
+    `select c.payment_id from chain_transfers c where c.tx_hash = ${exact}`,
+  ];
+  if (!ADDRESS.test(q) && !TX_HASH.test(q)) {
+    const like = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    arms.unshift(`select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
+        and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})`);
   }
-  if (TX_HASH.test(q)) {
-    return `i.id in (select c.payment_id from chain_transfers c where c.tx_hash = ${p(q.toLowerCase())})`;
-  }
-  const like = p(`%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-  return `i.id in (
-    select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
-      and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like}))`;
+  return `i.id in (${arms.join(' union all ')})`;
 }
 
 /**
