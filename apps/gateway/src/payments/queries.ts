@@ -57,8 +57,9 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
 /**
  * The `q` filter: the payment id exactly, the order reference or description as a substring (trigram indexes), a
  * deposit address or a transaction hash exactly. An address or a hash skips the substring arm: 0x… text is never
- * an order reference worth a scan of the tenant's trigram postings. The arms stay one `union all` subquery: as a
- * plain `or` of the tenant's rows the planner walks the (created_at) index and probes each row instead.
+ * an order reference worth a scan of the tenant's trigram postings. The arms stay one `union all` subquery even
+ * when one arm is left: a lone arm is flattened into a semi-join, and the planner then walks the tenant's
+ * (created_at) index probing row by row (233 ms at 100k payments instead of 12 ms).
  */
 function searchCondition(ctx: GatewayContext, q: string, p: (v: unknown) => string): string {
   const exact = p(q.toLowerCase());
