@@ -18,6 +18,11 @@ export interface AgentsServerOptions {
   transport?: HttpTransport;
   /** Built web pages (apps/web's dist: index.html + assets/): the owner dashboard is served at /owner/. */
   webDir?: string;
+  /**
+   * Which parts this process serves (`tender start --role`): the HTTP API (routes, pages; the phone number sweep runs with them)
+   * and/or the realtime WebSocket gateway. Default both.
+   */
+  parts?: { api: boolean; realtime: boolean };
 }
 
 const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
@@ -80,12 +85,16 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   });
   // Response schemas document the answers in /openapi.json; they never shape them (no field is ever dropped).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  registerRefundMetrics(app.metrics, ctx.db);
-  catalogRoutes(app, ctx);
-  emailRoutes(app, ctx);
-  phoneRoutes(app, ctx);
-  eventRoutes(app, ctx);
-  ctx.realtime.attach(app);
+  const parts = opts.parts ?? { api: true, realtime: true };
+  if (parts.api) {
+    registerRefundMetrics(app.metrics, ctx.db);
+    catalogRoutes(app, ctx);
+    emailRoutes(app, ctx);
+    phoneRoutes(app, ctx);
+    eventRoutes(app, ctx);
+  }
+  if (parts.realtime) ctx.realtime.attach(app);
+  if (!parts.api) return app;
   ownerRoutes(app, ctx);
   if (opts.webDir) await ownerPages(app, opts.webDir);
   operatorRoutes(app, ctx);

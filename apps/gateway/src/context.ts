@@ -15,6 +15,8 @@ export interface GatewayContext {
     profile: 'dev' | 'production';
     /** Base URL of the merchant web app, where email links point; `publicUrl` when unset. */
     dashboardUrl?: string | undefined;
+    /** What this process runs (`tender start --role`): GET /readyz reports it. */
+    roles?: readonly string[] | undefined;
   };
   /** Networks this deployment knows, with their RPC URL when configured (unavailable otherwise). */
   networks: readonly { id: string; environment: 'live' | 'test'; rpcUrl?: string | undefined }[];

@@ -7,8 +7,10 @@ export { ensureDevMerchant } from './accounts/devMerchant.ts';
 export { gatewayAuthContext } from './auth/authAdapters.ts';
 export { gatewayJobQueues } from './jobs.ts';
 export { audit, type AuditInput } from './audit/audit.ts';
-export * from './webhooks/verifyWebhook.ts';
+// The receiver helper lives in the SDK (merchants install it); re-exported for code that imports the gateway.
+export * from '../../../packages/sdk/src/verifyWebhook.ts';
 export { webhookJobQueues } from './webhooks/jobQueues.ts';
+export { signatureHeader, SIGNATURE_HEADER } from './webhooks/signature.ts';
 export { requireAuth, principalOf, securityFor, ENVIRONMENT_HEADER, type Credential } from './http/authenticate.ts';
 export type { Principal, Actor } from './auth/principal.ts';
 export { actorOf } from './auth/principal.ts';

@@ -1,3 +1,4 @@
+import { EVENTS_TAG, eventRoutes } from './events/eventRoutes.ts';
 import { createHttpServer, type App, type HttpTransport, type Metrics } from '@tender/platform';
 import type { GatewayContext } from './context.ts';
 import { gatewayEnvelope } from './http/errors.ts';
@@ -115,6 +116,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
         { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
         REFUNDS_TAG,
+        EVENTS_TAG,
         {
           name: 'Webhooks',
           description:
@@ -151,6 +153,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   ledgerRoutes(app, ctx);
   webhookRoutes(app, ctx);
   await app.register(refundRoutes(ctx));
+  await app.register(eventRoutes(ctx));
   paymentLinkRoutes(app, ctx);
   publicIntentRoutes(app, ctx);
   invoiceRoutes(app, ctx);

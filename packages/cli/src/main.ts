@@ -1,9 +1,12 @@
 import { ConfigError, createLogger, migrate, openDatabase } from '@tender/platform';
 import { join, resolve } from 'node:path';
 import { allMigrations } from './allMigrations.ts';
+import { CLIENT_COMMANDS, CLIENT_USAGE, runClientCommand } from './commands/clientCommands.ts';
 import { loadTenderConfig } from './cliConfig.ts';
 import { printStartBanner } from './printStartBanner.ts';
 import { startTender } from './startTender.ts';
+import { resetDevnet } from './resetDevnet.ts';
+import { parseRoles, RoleError } from './roles.ts';
 import { runDevnet } from './runDevnet.ts';
 import { StartRefusedError } from './startRefusedError.ts';
 
@@ -11,10 +14,15 @@ const USAGE = `Usage: tender <command>
 
 Commands:
   start     Run Tender: devnet (dev profile), gateway, agent services and workers in one process
+            --role api|workers|realtime   run only these parts (repeat or comma-separate; default all):
+                                          api = HTTP APIs and pages, workers = jobs, chain watchers, webhooks
+                                          and the devnet, realtime = the agents' WebSocket gateway
   migrate   Apply database migrations and exit
   devnet    Run only the local devnet (anvil with contracts and test tokens) until stopped
+  devnet reset [--yes]  Delete the local chain and the embedded database together (a fresh start)
   help      Show this help
-`;
+
+${CLIENT_USAGE}`;
 
 async function main(argv: string[]): Promise<void> {
   const command = argv[0] ?? 'help';
@@ -22,11 +30,17 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if ((CLIENT_COMMANDS as readonly string[]).includes(command)) {
+    process.exitCode = await runClientCommand(command, argv.slice(1));
+    return;
+  }
   const config = loadTenderConfig();
   switch (command) {
     case 'start': {
       const started = Date.now();
-      const tender = await startTender(config);
+      const { roles, rest } = parseRoles(argv.slice(1));
+      if (rest.length) throw new RoleError(`unknown argument to start: ${rest.join(' ')}`);
+      const tender = await startTender(config, { roles });
       tender.shutdown.installSignalHandlers();
       void tender.fatal.then(async () => {
         await tender.shutdown.shutdown();
@@ -47,6 +61,10 @@ async function main(argv: string[]): Promise<void> {
       return;
     }
     case 'devnet':
+      if (argv[1] === 'reset') {
+        process.exitCode = resetDevnet(config, { yes: argv.includes('--yes') });
+        return;
+      }
       await runDevnet(config);
       return;
     default:
@@ -58,7 +76,7 @@ async function main(argv: string[]): Promise<void> {
 main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof ConfigError) {
     process.stderr.write(`${err.message}\n`);
-  } else if (err instanceof StartRefusedError) {
+  } else if (err instanceof StartRefusedError || err instanceof RoleError) {
     process.stderr.write(`tender: ${err.message}\n`);
   } else {
     process.stderr.write(`tender: ${(err as Error)?.stack ?? String(err)}\n`);

@@ -28,9 +28,11 @@ import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
 import { devSecretKeys } from './devSecretKeys.ts';
 import { readDevJson, writeDevJson, type DevJson } from './devJson.ts';
-import { startDevChain, type DevChain } from './devChain.ts';
+import { attachDevChain, startDevChain, type DevChain } from './devChain.ts';
 import { acquireDevnetOwnerLock } from './devnetOwnerLock.ts';
 import { acquireHomeLock } from './homeLock.ts';
+import { startRoleHealthServer } from './roleHealthServer.ts';
+import { ALL_ROLES, type Role } from './roles.ts';
 import { StartRefusedError } from './startRefusedError.ts';
 
 export interface RunningTender {
@@ -55,8 +57,20 @@ const DEV_X402_RELAYER_INDEX = 9;
  * server and the workers. Everything started registers its stop step, so SIGTERM stops it in reverse order and
  * finishes in-flight work (HTTP requests, jobs) before the database closes.
  */
-export async function startTender(config: TenderConfig, opts: { logger?: Logger } = {}): Promise<RunningTender> {
+export async function startTender(
+  config: TenderConfig,
+  opts: { logger?: Logger; roles?: ReadonlySet<Role> } = {},
+): Promise<RunningTender> {
   const logger = opts.logger ?? createLogger({ level: config.logLevel });
+  // Roles (roles.ts): the api process serves HTTP, the workers process runs the jobs and owns the devnet, the
+  // realtime process holds the agents' sockets. Several processes need a database they can share: PostgreSQL.
+  const roles = opts.roles ?? ALL_ROLES;
+  const all = roles.size === ALL_ROLES.size;
+  if (!all && !config.databaseUrl)
+    throw new StartRefusedError(
+      '--role splits Tender over several processes, which share one PostgreSQL: set DATABASE_URL (PGlite belongs to one process)',
+    );
+  const ownsDevnet = config.devnet && roles.has('workers');
   const shutdown = new Shutdown(logger);
   const home = resolve(config.home);
   const now = () => new Date();
@@ -64,7 +78,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
 
   try {
     // The home's PGlite directory and devnet state belong to one process (homeLock.ts).
-    if (!config.databaseUrl || config.devnet) {
+    if (!config.databaseUrl || ownsDevnet) {
       const lock = acquireHomeLock(home);
       shutdown.add('home lock', async () => lock.release());
     }
@@ -77,7 +91,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
     // One devnet per database, across homes and machines (devnetOwnerLock.ts); taken first, so that a second
     // devnet owner is told so before anything else.
     let ownerLost: Promise<Error> = new Promise(() => undefined);
-    if (config.devnet && config.databaseUrl) {
+    if (ownsDevnet && config.databaseUrl) {
       const owner = await acquireDevnetOwnerLock({ url: config.databaseUrl });
       shutdown.add('devnet owner lock', () => owner.release());
       ownerLost = owner.lost;
@@ -95,7 +109,9 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
 
     let chain: DevChain | undefined;
     let fatal: Promise<Error> = ownerLost;
-    if (config.devnet) {
+    if (config.devnet && !ownsDevnet) {
+      chain = await attachDevChain({ db, logger });
+    } else if (config.devnet) {
       chain = await startDevChain({ db, home, blockTime: config.devnetBlockTime, logger });
       shutdown.add('devnet', () => chain!.stop());
       fatal = new Promise<Error>((resolve) => {
@@ -119,7 +135,7 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       db,
       logger,
       now,
-      config: { publicUrl: gatewayUrl, profile: config.profile, dashboardUrl: config.dashboardUrl },
+      config: { publicUrl: gatewayUrl, profile: config.profile, dashboardUrl: config.dashboardUrl, roles: [...roles] },
       networks: networkRegistry.all.map((n) => ({ id: n.id, environment: n.environment, rpcUrl: n.rpcUrl })),
       networkRegistry,
       secretBox,
@@ -130,18 +146,26 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       ...gatewayAuthContext(config),
     };
     // The pages are built here when their sources changed (a fresh checkout, an upgrade): never a manual step.
-    const web = await ensureWebBuilt({ log: (msg) => logger.info(msg) });
-    const gateway = await createGatewayServer(gatewayCtx, { transport: httpTransportOf(config), webDir: web.dir });
-    await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
-    shutdown.add('gateway http', () => gateway.close());
-    const gatewayWorkers = await startGatewayWorkers(gatewayCtx, {
-      webhookConcurrency: config.webhookConcurrency,
-      ...(chain ? { persistChain: { devnet: () => chain!.persist() } } : {}),
-    });
-    shutdown.add('gateway workers', () => gatewayWorkers.stop());
+    const web = roles.has('api') ? await ensureWebBuilt({ log: (msg) => logger.info(msg) }) : undefined;
+    if (roles.has('api')) {
+      const gateway = await createGatewayServer(gatewayCtx, { transport: httpTransportOf(config), webDir: web?.dir });
+      await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
+      shutdown.add('gateway http', () => gateway.close());
+    } else {
+      // /healthz and /readyz (with the roles) on GATEWAY_PORT, as the api process answers them.
+      const health = await startRoleHealthServer({ db, roles, host: config.host, port: config.gatewayPort });
+      shutdown.add('health http', () => health.close());
+    }
+    if (roles.has('workers')) {
+      const gatewayWorkers = await startGatewayWorkers(gatewayCtx, {
+        webhookConcurrency: config.webhookConcurrency,
+        ...(chain && ownsDevnet ? { persistChain: { devnet: () => chain!.persist() } } : {}),
+      });
+      shutdown.add('gateway workers', () => gatewayWorkers.stop());
+    }
 
     const devGateway: Record<string, unknown> = {};
-    if (config.profile === 'dev') {
+    if (config.profile === 'dev' && roles.has('api')) {
       // The key this home already holds (its dev.json) stays valid and is reused; see ensureDevMerchant.
       const homeKey = (await readDevJson(home)).gateway?.testApiKey;
       const dev = await ensureDevMerchant(gatewayCtx, {
@@ -163,31 +187,49 @@ export async function startTender(config: TenderConfig, opts: { logger?: Logger 
       db,
       logger,
       now,
-      localInbound: () => ({ host: config.host, port: smtp.port }),
+      localInbound: () => ({ host: config.host, port: smtp?.port ?? config.smtpPort }),
       // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
-      ...(chain && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
+      ...(chain && ownsDevnet && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
       // PGlite in the home: this process alone holds the database (homeLock.ts).
       soleDatabaseProcess: !config.databaseUrl,
     });
     shutdown.add('agents runtime', () => agentsRuntime.close());
-    const agents = await createAgentsServer(agentsRuntime.ctx, { transport: httpTransportOf(config), webDir: web.dir });
-    const smtp = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
-    shutdown.add('inbound smtp', () => smtp.close());
-    await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');
-    shutdown.add('agents http', () => agents.close());
-    summary.push(...agentsRuntime.summary);
+    // The agents server: its HTTP API (api), its WebSocket gateway (realtime), or both on one port.
+    const parts = { api: roles.has('api'), realtime: roles.has('realtime') };
+    // A call's ConversationRelay socket is registered by the phone routes on the realtime gateway's upgrade
+    // listener: with telephony configured, both halves must be in the same process.
+    if (agentsRuntime.ctx.phone && (parts.api || parts.realtime) && parts.api !== parts.realtime)
+      throw new StartRefusedError(
+        'with telephony configured (TWILIO_*), the api and realtime roles run in the same process: use --role api,realtime',
+      );
+    let smtp: { port: number; close(): Promise<void> } | undefined;
+    if (parts.api || parts.realtime) {
+      const agents = await createAgentsServer(agentsRuntime.ctx, {
+        transport: httpTransportOf(config),
+        webDir: web?.dir,
+        parts,
+      });
+      if (parts.api) {
+        const inbound = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
+        shutdown.add('inbound smtp', () => inbound.close());
+        smtp = inbound;
+      }
+      await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');
+      shutdown.add('agents http', () => agents.close());
+    }
+    summary.push(...agentsRuntime.summary, `roles: ${[...roles].join(', ')}`);
 
     const devJson: DevJson = {
       gateway: { url: gatewayUrl, openapi: `${gatewayUrl}/v1/openapi.json`, ...devGateway },
       agents: {
         url: agentsUrl,
-        smtpPort: smtp.port,
+        smtpPort: smtp?.port ?? config.smtpPort,
         emailDomain: config.emailDomain,
         openapi: `${agentsUrl}/openapi.json`,
       },
       ...(chain ? { devnet: chain.devJson() } : {}),
     };
-    if (config.profile === 'dev') await writeDevJson(home, devJson);
+    if (config.profile === 'dev' && roles.has('api')) await writeDevJson(home, devJson);
     return { db, devJson, summary, shutdown, fatal };
   } catch (err) {
     await shutdown.shutdown();

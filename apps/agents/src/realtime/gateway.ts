@@ -72,7 +72,7 @@ export interface RealtimeStats {
   heldTurns: number;
 }
 
-/** The realtime WebSocket gateway of one process. The telephony issue calls `requestVoiceTurn`. */
+/** The realtime WebSocket gateway of one process. Telephony (phone/) calls `requestVoiceTurn`. */
 export interface RealtimeGateway {
   readonly processId: string;
   readonly websocketUrl: string;

@@ -3,7 +3,7 @@ import type { AgentErrorCode } from '../http/errors.ts';
 import { MAX_VOICE_TEXT, TURN_ID_PREFIX, type ServerFrame } from './protocol.ts';
 
 /**
- * Live voice turns: the channel the telephony issue plugs into. A turn is never stored or replayed and always has a
+ * Live voice turns: the channel telephony (phone/) plugs into. A turn is never stored or replayed and always has a
  * deadline.
  *
  *   const outcome = await ctx.realtime.requestVoiceTurn({ tenantId, callId, …, transcript, timeoutMs: 8000 });

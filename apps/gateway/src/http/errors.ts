@@ -12,13 +12,13 @@ export const GATEWAY_ERRORS = {
   ENVIRONMENT_MISMATCH: [400, 'invalid_request_error'],
   EMAIL_TOKEN_INVALID: [400, 'invalid_request_error'],
   EMAIL_TOKEN_EXPIRED: [400, 'invalid_request_error'],
-  // Payments (issue 4): the request names a network or currency this environment cannot take.
+  // Payments: the request names a network or currency this environment cannot take.
   NETWORK_NOT_SUPPORTED: [400, 'invalid_request_error'],
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],
   CURRENCY_NOT_SUPPORTED: [400, 'invalid_request_error'],
   VAULT_NOT_CONFIGURED: [400, 'invalid_request_error'],
   VAULT_ADDRESS_REJECTED: [400, 'invalid_request_error'],
-  // Webhooks (issue 5): a URL the SSRF guard refuses (scheme, credentials, non-public address, does not resolve).
+  // Webhooks: a URL the SSRF guard refuses (scheme, credentials, non-public address, does not resolve).
   WEBHOOK_URL_REJECTED: [400, 'invalid_request_error'],
   // Refund proofs: the named transaction does not do what the refund needs (refunds/refundTransferMatch.ts).
   REFUND_TX_NOT_FOUND: [400, 'invalid_request_error'],

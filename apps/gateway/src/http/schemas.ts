@@ -3,6 +3,13 @@ import { Type, type TSchema } from 'typebox';
 /** Shared OpenAPI/validation building blocks for gateway routes. */
 
 export const Timestamp = Type.String({ format: 'date-time', description: 'ISO 8601 UTC timestamp' });
+/** A date-time a client sends (filters): UTC only, so that the same string means the same instant everywhere. */
+export const IsoUtc = (description: string) =>
+  Type.String({
+    format: 'date-time',
+    pattern: 'Z$',
+    description: `${description}; ISO 8601 UTC date-time ending in Z`,
+  });
 export const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
 export const Nullable = <T extends TSchema>(t: T) => Type.Union([t, Type.Null()]);
 

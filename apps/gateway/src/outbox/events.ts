@@ -1,6 +1,7 @@
 // The transactional outbox of outgoing events (table gateway_events). A row is written by the transaction that
-// makes the change it announces, so it exists if and only if that change committed, exactly once. The webhook
-// issue delivers rows to endpoints; nothing here talks to the network.
+// makes the change it announces, so it exists if and only if that change committed, exactly once. Webhook
+// deliveries are fanned out in the same transaction (webhooks/fanOut.ts), and GET /v1/events reads these rows
+// (events/); nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
 import { fanOutEvent } from '../webhooks/fanOut.ts';
 
@@ -52,7 +53,7 @@ export interface StoredEvent {
   data: { object: Record<string, unknown>; [k: string]: unknown };
 }
 
-/** Events of one tenant, newest first (used by tests and the dashboard; the webhook issue reads by seq). */
+/** Events of one tenant, newest first, optionally of one payment (tests). */
 export async function listEvents(
   sql: Sql,
   tenant: { merchantId: string; environment: 'test' | 'live' },

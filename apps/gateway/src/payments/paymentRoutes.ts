@@ -4,7 +4,7 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
-import { errorResponses, StringEnum } from '../http/schemas.ts';
+import { errorResponses, IsoUtc, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { createPaymentIntent, type CreateIntentInput } from './createPaymentIntent.ts';
 import { withIdempotency } from './idempotency.ts';
@@ -27,12 +27,6 @@ const RedirectUrl = (description: string) =>
 const tags = ['Payments'];
 export const NETWORK_ID_PATTERN = '^[a-z0-9-]{2,40}$';
 const NETWORK_ID = NETWORK_ID_PATTERN;
-const IsoUtc = (description: string) =>
-  Type.String({
-    format: 'date-time',
-    pattern: 'Z$',
-    description: `${description}; ISO 8601 UTC date-time ending in Z`,
-  });
 
 export const CreateIntentBody = Type.Object(
   {

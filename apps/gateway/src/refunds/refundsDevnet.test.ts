@@ -25,7 +25,7 @@ import {
 } from '../webhooks/_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from '../webhooks/endpoints.ts';
 import type { RefundRequestView } from './refundRequest.ts';
-import { verifyWebhook } from '../webhooks/verifyWebhook.ts';
+import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 
 let h: ChainHarness;
 let app: App;

@@ -17,7 +17,10 @@ export function systemRoutes(app: App, ctx: GatewayContext, status: () => Promis
   app.get(
     '/readyz',
     {
-      schema: { tags, summary: 'Readiness: the database is reachable (503 otherwise)' },
+      schema: {
+        tags,
+        summary: 'Readiness: the database is reachable (503 otherwise), and the roles this process runs',
+      },
       config: { rateLimit: false },
     },
     async () => {
@@ -27,7 +30,7 @@ export function systemRoutes(app: App, ctx: GatewayContext, status: () => Promis
         ctx.logger.warn({ err }, 'readiness: database unreachable');
         throw new GatewayError('SERVICE_UNAVAILABLE', 'The database is not reachable');
       }
-      return { status: 'ready', database: 'ok' };
+      return { status: 'ready', database: 'ok', ...(ctx.config.roles ? { roles: ctx.config.roles } : {}) };
     },
   );
   app.get(

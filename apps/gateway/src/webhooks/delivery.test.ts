@@ -17,7 +17,7 @@ import {
 } from './_test/webhookTestKit.ts';
 import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
 import { WEBHOOK_DELIVERY_QUEUE } from './queues.ts';
-import { verifyWebhook } from './verifyWebhook.ts';
+import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 
 const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const RETRY_MS = 40;

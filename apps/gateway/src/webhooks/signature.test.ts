@@ -9,7 +9,7 @@ import {
   StaleSignatureError,
   verifyWebhook,
   WebhookVerificationError,
-} from './verifyWebhook.ts';
+} from '../../../../packages/sdk/src/verifyWebhook.ts';
 import type { GatewayContext } from '../context.ts';
 
 // Computed outside this code base: printf '%s' '1700000000.<body>' | openssl dgst -sha256 -hmac 'whsec_test_secret'

@@ -12,7 +12,7 @@ import {
   type Receiver,
 } from './_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
-import { verifyWebhook } from './verifyWebhook.ts';
+import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 
 let h: ChainHarness;
 let rx: Receiver;

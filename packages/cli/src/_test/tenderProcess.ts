@@ -50,8 +50,13 @@ export async function tenderEnv(extra: Record<string, string> = {}): Promise<Rec
 }
 
 /** Starts `tender start` the way a person does (the npm script's entry). `detached`: its own process group. */
-export function startTenderChild(env: Record<string, string>, opts: { detached?: boolean } = {}): TenderChild {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'start'], {
+export function startTenderChild(
+  env: Record<string, string>,
+  opts: { detached?: boolean; args?: string[]; compiled?: boolean } = {},
+): TenderChild {
+  // compiled: through bin/tender.mjs as `npm start` runs it (the bundle, rebuilt when stale), not the sources.
+  const entry = opts.compiled ? ['packages/cli/bin/tender.mjs'] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
+  const child = spawn(process.execPath, [...entry, 'start', ...(opts.args ?? [])], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,194 @@
+// GET /v1/events, GET /v1/events/stream (server-sent events) and GET /v1/events/{id}, as one Fastify plugin.
+import type { App } from '@tender/platform';
+import { Type } from 'typebox';
+import type { GatewayContext } from '../context.ts';
+import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { GatewayError } from '../http/errors.ts';
+import { errorResponses, IsoUtc, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
+import type { Tenant } from '../payments/model.ts';
+import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes.ts';
+import { EventSchema, eventView, type EventRow } from './event.ts';
+import { getEvent, listEvents } from './eventQueries.ts';
+import { createEventTail } from './eventTail.ts';
+
+const tags = ['Events'];
+const accepts = ['key', 'session'] as const;
+const KEEPALIVE_MS = 15_000;
+
+export const EVENTS_TAG = {
+  name: 'Events',
+  description:
+    'Every event the gateway emitted, as webhook deliveries carry it (same id and body), kept for reconciliation: ' +
+    'list them after an outage, or follow them live as server-sent events',
+};
+
+const tenantOf = (p: Tenant): Tenant => ({ merchantId: p.merchantId, environment: p.environment });
+
+export function eventRoutes(ctx: GatewayContext) {
+  return async function eventPlugin(app: App): Promise<void> {
+    const tail = createEventTail(ctx.db, ctx.logger);
+    const streams = new Set<() => void>();
+    // Open streams would hold the server's close: end them first.
+    app.addHook('preClose', async () => {
+      for (const end of streams) end();
+      tail.close();
+    });
+
+    app.get(
+      '/v1/events',
+      {
+        onRequest: requireAuth(ctx, accepts, 'read'),
+        schema: {
+          tags,
+          summary: 'List events',
+          description:
+            'Newest first, of the caller’s environment. `type` keeps one event type; `from` (inclusive) and `to` ' +
+            '(exclusive) bound when the event happened.',
+          security: securityFor(accepts),
+          querystring: Type.Object(
+            {
+              type: Type.Optional(StringEnum(WEBHOOK_EVENT_TYPES)),
+              from: Type.Optional(IsoUtc('Created at or after')),
+              to: Type.Optional(IsoUtc('Created before')),
+              ...ListQuery,
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: listOf(EventSchema, 'A page of events'), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (req) => {
+        const q = req.query;
+        const page = await listEvents(ctx.db, tenantOf(principalOf(req)), {
+          type: q.type,
+          from: q.from,
+          to: q.to,
+          limit: q.limit ?? 20,
+          cursor: q.cursor,
+        });
+        return {
+          object: 'list' as const,
+          data: page.rows.map(eventView),
+          has_more: page.nextCursor !== null,
+          next_cursor: page.nextCursor,
+        };
+      },
+    );
+
+    app.get(
+      '/v1/events/stream',
+      {
+        onRequest: requireAuth(ctx, accepts, 'read'),
+        schema: {
+          tags,
+          summary: 'Follow events live (server-sent events)',
+          description:
+            '`text/event-stream`: one message per event, `id:` the event id, `event:` its type, `data:` the event as ' +
+            'GET /v1/events returns it; a `: keepalive` comment every 15 s. Starts with events after the newest one ' +
+            'at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every ' +
+            'event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience ' +
+            'for development and dashboards: reconcile with GET /v1/events, which is complete.',
+          security: securityFor(accepts),
+          querystring: Type.Object(
+            {
+              types: Type.Optional(
+                Type.String({ maxLength: 2000, description: 'Comma-separated event types; default all' }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          headers: Type.Object({
+            'last-event-id': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+          }),
+          response: {
+            200: Type.String({ description: 'text/event-stream' }),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (req, reply) => {
+        const tenant = tenantOf(principalOf(req));
+        const types = parseTypes(req.query.types);
+        const resumeId = req.headers['last-event-id'];
+        const lastSeq = resumeId ? (await getEvent(ctx.db, tenant, resumeId)).seq : null;
+
+        const res = reply.raw;
+        reply.hijack();
+        res.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-store',
+          connection: 'keep-alive',
+          'x-accel-buffering': 'no',
+          'request-id': String(req.id),
+        });
+        res.write(': connected\n\n');
+
+        let ended = false;
+        const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
+        const unsubscribe = await tail.subscribe({
+          tenant,
+          lastSeq,
+          deliver: (rows) => writeEvents(res, rows, types),
+        });
+        const end = (): void => {
+          if (ended) return;
+          ended = true;
+          clearInterval(keepalive);
+          unsubscribe();
+          streams.delete(end);
+          res.end();
+        };
+        streams.add(end);
+        res.on('close', end);
+      },
+    );
+
+    app.get(
+      '/v1/events/:id',
+      {
+        onRequest: requireAuth(ctx, accepts, 'read'),
+        schema: {
+          tags,
+          summary: 'Retrieve an event',
+          description: 'Another merchant’s event, or one of the other environment, answers 404 like an unknown id.',
+          security: securityFor(accepts),
+          params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
+          response: { 200: EventSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (req) => eventView(await getEvent(ctx.db, tenantOf(principalOf(req)), req.params.id)),
+    );
+  };
+}
+
+function parseTypes(raw: string | undefined): ReadonlySet<string> | null {
+  if (raw === undefined) return null;
+  const types = raw.split(',').map((t) => t.trim());
+  const known = new Set<string>(WEBHOOK_EVENT_TYPES);
+  const unknown = types.find((t) => !known.has(t));
+  if (unknown !== undefined) {
+    throw new GatewayError('VALIDATION_FAILED', 'Invalid query', {
+      details: [{ path: 'types', message: `"${unknown}" is not an event type` }],
+    });
+  }
+  return new Set(types);
+}
+
+/** Writes a batch as SSE messages; resolves once the socket takes more (so a slow reader holds its own reads). */
+function writeEvents(
+  res: NodeJS.WritableStream & { writableEnded: boolean },
+  rows: EventRow[],
+  types: ReadonlySet<string> | null,
+): Promise<void> {
+  if (res.writableEnded) return Promise.resolve();
+  let chunk = '';
+  for (const r of rows) {
+    if (types && !types.has(r.type)) continue;
+    chunk += `id: ${r.id}\nevent: ${r.type}\ndata: ${JSON.stringify(eventView(r))}\n\n`;
+  }
+  if (chunk === '' || res.write(chunk)) return Promise.resolve();
+  return new Promise((resolve) => {
+    res.once('drain', resolve);
+    res.once('close', resolve);
+  });
+}
