@@ -10,6 +10,7 @@ const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
 const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
 
 function pageFor(path: string, search: URLSearchParams): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
@@ -21,6 +22,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
   }
   if (path === '/verify-email') return <VerifyEmailPage token={search.get('token')} />;
   if (path === '/owner/') return <OwnerDashboardPage />;
+  if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;
   return <NotFoundPage />;
 }
 

@@ -2,9 +2,10 @@
 // add) the payment's chain, and send the exact ERC-20 transfer to the deposit address with viem. Progress after
 // the transaction comes from the gateway's status (the chain watcher), like any other payment.
 import { useEffect, useState } from 'react';
-import { createWalletClient, custom, encodeFunctionData, erc20Abi, numberToHex, type EIP1193Provider } from 'viem';
+import { createWalletClient, custom, encodeFunctionData, erc20Abi, type EIP1193Provider } from 'viem';
 import type { PublicNetwork } from '../shared/api.ts';
 import { groupDigits, shortHash } from '../shared/format.ts';
+import { ensureChain, walletMessage } from '../shared/wallet.ts';
 import { TokenWarning } from './TokenWarning.tsx';
 
 interface Wallet {
@@ -70,47 +71,6 @@ type Step =
   | { kind: 'busy'; text: string }
   | { kind: 'sent'; hash: string }
   | { kind: 'failed'; message: string };
-
-function rpcCode(err: unknown): number | undefined {
-  const e = err as { code?: unknown; cause?: { code?: unknown } };
-  const c = typeof e?.code === 'number' ? e.code : e?.cause?.code;
-  return typeof c === 'number' ? c : undefined;
-}
-
-function walletMessage(err: unknown): string {
-  if (rpcCode(err) === 4001) return 'You rejected the request in your wallet.';
-  const e = err as { shortMessage?: unknown; message?: unknown };
-  const m = typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : '';
-  return m ? `Your wallet reported: ${m.split('\n')[0]}` : 'Your wallet could not send the payment.';
-}
-
-/** Puts the wallet on the payment's chain: switch, or add it first when the wallet does not know it (4902). */
-async function ensureChain(provider: EIP1193Provider, net: PublicNetwork): Promise<void> {
-  const current = Number(await provider.request({ method: 'eth_chainId' }));
-  if (current === net.chain_id) return;
-  const chainId = numberToHex(net.chain_id);
-  try {
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
-  } catch (err) {
-    if (rpcCode(err) !== 4902) throw err;
-    if (!net.rpc_url) throw new Error(`Add ${net.name} to your wallet, then try again.`);
-    await provider.request({
-      method: 'wallet_addEthereumChain',
-      params: [
-        {
-          chainId,
-          chainName: net.name,
-          nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-          rpcUrls: [net.rpc_url],
-          ...(net.explorer_url ? { blockExplorerUrls: [net.explorer_url] } : {}),
-        },
-      ],
-    });
-    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId }] });
-  }
-  const now = Number(await provider.request({ method: 'eth_chainId' }));
-  if (now !== net.chain_id) throw new Error(`Switch your wallet to ${net.name}, then try again.`);
-}
 
 export default function WalletPay({
   network,

@@ -114,11 +114,18 @@ export interface PublicInvoice {
   pdf_url: string | null;
 }
 
+/** One failing field of a VALIDATION_FAILED answer (`path` as the API names it: `amount`, `line_items[0].unit_amount`). */
+export interface FieldError {
+  path: string;
+  message: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
+    readonly details: readonly FieldError[] = [],
   ) {
     super(message);
   }

@@ -1,0 +1,140 @@
+// Home: what arrived and what reached the vault (received vs settled, never mixed), per currency and period, and the
+// open payments that need a person: underpaid, settlement failed, late, invalid asset, overpaid.
+import { useState } from 'react';
+import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { groupDigits } from '../shared/format.ts';
+import { ATTENTION_STATUSES, StatusBadge, when } from './Bits.tsx';
+import { gateway, ok, type Payment, type PaymentStatus } from './dashboardApi.ts';
+import type { Overview } from './gatewayViews.ts';
+import { OverviewChart } from './OverviewChart.tsx';
+import { Link } from './router.tsx';
+import { useLoad } from './useLoad.ts';
+
+const PERIODS = [7, 30, 90, 365] as const;
+
+export function HomePage() {
+  const [days, setDays] = useState<number>(30);
+  const [currency, setCurrency] = useState<'USDC' | 'EURC'>('USDC');
+  const overview = useLoad(
+    async () =>
+      (await ok(gateway.GET('/v1/overview', { params: { query: { days, currency } } }))) as unknown as Overview,
+    [days, currency],
+  );
+  const attention = useLoad(async () => {
+    const lists = await Promise.all(
+      ATTENTION_STATUSES.map((status) =>
+        ok(gateway.GET('/v1/payments', { params: { query: { status: status as PaymentStatus, limit: 10 } } })),
+      ),
+    );
+    return lists
+      .flatMap((l) => l.data)
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, 20);
+  }, []);
+  const o = overview.data;
+
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="overview-heading">
+        <div className="card-head">
+          <h1 id="overview-heading">Overview</h1>
+          <div className="filters">
+            <label>
+              Period{' '}
+              <select value={days} onChange={(e) => setDays(Number(e.target.value))}>
+                {PERIODS.map((d) => (
+                  <option key={d} value={d}>
+                    Last {d} days
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Currency{' '}
+              <select value={currency} onChange={(e) => setCurrency(e.target.value as 'USDC' | 'EURC')}>
+                <option>USDC</option>
+                <option>EURC</option>
+              </select>
+            </label>
+          </div>
+        </div>
+        {overview.error ? <ErrorNotice error={overview.error} title="The overview could not load" /> : null}
+        {o ? (
+          <>
+            <dl className="figures">
+              {(['received', 'settled', 'refunded'] as const).map((k) => (
+                <div key={k} className={`figure ${k}`}>
+                  <dt title={o[k].label}>{k[0]!.toUpperCase() + k.slice(1)}</dt>
+                  <dd data-testid={`overview-${k}`}>
+                    {groupDigits(o[k].amount)} {o.currency}
+                  </dd>
+                  <dd className="muted">
+                    {o[k].transfers} transfer{o[k].transfers === 1 ? '' : 's'}
+                  </dd>
+                </div>
+              ))}
+              <div className="figure">
+                <dt>Payments created</dt>
+                <dd>{o.payments.created}</dd>
+              </div>
+            </dl>
+            <OverviewChart overview={o} />
+            <p className="muted small">
+              Received: final on-chain payments at your deposit addresses. Settled: final transfers from them into your
+              vault.
+            </p>
+          </>
+        ) : null}
+      </section>
+      <section className="card" aria-labelledby="attention-heading">
+        <h2 id="attention-heading">Needs attention</h2>
+        {attention.error ? <ErrorNotice error={attention.error} title="Could not list payments" /> : null}
+        {attention.data && attention.data.length === 0 ? (
+          <p className="muted">Nothing needs attention: no underpaid, late, invalid-asset or failed-settlement payment.</p>
+        ) : null}
+        <PaymentRows payments={attention.data ?? []} />
+      </section>
+    </div>
+  );
+}
+
+export function PaymentRows({ payments }: { payments: Payment[] }) {
+  if (payments.length === 0) return null;
+  return (
+    <div className="table-wrap">
+      <table className="rows-table">
+        <thead>
+          <tr>
+            <th scope="col">Payment</th>
+            <th scope="col">Status</th>
+            <th scope="col" className="num">
+              Amount
+            </th>
+            <th scope="col" className="num">
+              Received
+            </th>
+            <th scope="col">Created</th>
+          </tr>
+        </thead>
+        <tbody>
+          {payments.map((p) => (
+            <tr key={p.id}>
+              <td>
+                <Link to={`payments/${encodeURIComponent(p.id)}`}>{p.order_reference ?? p.description ?? p.id}</Link>
+                <div className="muted small">{p.id}</div>
+              </td>
+              <td>
+                <StatusBadge status={p.status} />
+              </td>
+              <td className="num">
+                {groupDigits(p.amount)} {p.currency}
+              </td>
+              <td className="num">{groupDigits(p.amount_received)}</td>
+              <td>{when(p.created_at)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+// Payment links: create (every rule the API checks shown at its field), list, view the payments made through one,
+// copy the public URL, activate or deactivate.
+import { useState, type FormEvent } from 'react';
+import { groupDigits } from '../shared/format.ts';
+import { CopyText, when } from './Bits.tsx';
+import { useDashboard } from './dashboardContext.ts';
+import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
+import { ApiErrorText, Field } from './Field.tsx';
+import { PaymentRows } from './HomePage.tsx';
+import { NetworkChoice } from './NetworkChoice.tsx';
+import { useLoad } from './useLoad.ts';
+
+export default function LinksPage() {
+  const { can } = useDashboard();
+  const links = useLoad(() => ok(gateway.GET('/v1/payment-links', { params: { query: { limit: 100 } } })), []);
+  const [open, setOpen] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
+
+  async function setActive(l: PaymentLink, active: boolean) {
+    setError(null);
+    try {
+      await ok(gateway.PATCH('/v1/payment-links/{id}', { params: { path: { id: l.id } }, body: { active } }));
+      await links.reload();
+    } catch (err) {
+      setError(err);
+    }
+  }
+
+  return (
+    <div className="stack">
+      <section className="card" aria-labelledby="links-heading">
+        <h1 id="links-heading">Payment links</h1>
+        <ApiErrorText error={links.error ?? error} />
+        {links.data && links.data.data.length === 0 ? <p className="muted">No payment link yet.</p> : null}
+        <ul className="rows">
+          {links.data?.data.map((l) => (
+            <li key={l.id} data-testid="payment-link">
+              <div className="row-with-actions">
+                <span>
+                  <strong>{l.name}</strong> · {groupDigits(l.amount)} {l.currency} ·{' '}
+                  <span className="badge">{l.active ? 'active' : 'inactive'}</span>
+                  <div className="muted small">
+                    <a href={l.url}>{l.url}</a> · {l.networks?.join(', ') ?? 'default networks'} · created {when(l.created_at)}
+                  </div>
+                </span>
+                <span className="actions">
+                  <CopyText text={l.url} label={`Copy the URL of ${l.name}`} />
+                  <button
+                    type="button"
+                    className="secondary small"
+                    aria-expanded={open === l.id}
+                    onClick={() => setOpen(open === l.id ? null : l.id)}
+                  >
+                    Payments
+                  </button>
+                  {can('write') ? (
+                    <button type="button" className="secondary small" onClick={() => void setActive(l, !l.active)}>
+                      {l.active ? 'Deactivate' : 'Activate'}
+                    </button>
+                  ) : null}
+                </span>
+              </div>
+              {open === l.id ? <LinkPayments linkId={l.id} /> : null}
+            </li>
+          ))}
+        </ul>
+      </section>
+      {can('write') ? <CreateLink onCreated={() => void links.reload()} /> : null}
+    </div>
+  );
+}
+
+function LinkPayments({ linkId }: { linkId: string }) {
+  const r = useLoad(
+    () => ok(gateway.GET('/v1/payment-links/{id}/payment-intents', { params: { path: { id: linkId } } })),
+    [linkId],
+  );
+  return (
+    <>
+      <ApiErrorText error={r.error} />
+      {r.data && r.data.data.length === 0 ? <p className="muted">No payment through this link yet.</p> : null}
+      <PaymentRows payments={r.data?.data ?? []} />
+    </>
+  );
+}
+
+function CreateLink({ onCreated }: { onCreated: () => void }) {
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [currency, setCurrency] = useState<'USDC' | 'EURC'>('USDC');
+  const [description, setDescription] = useState('');
+  const [networks, setNetworks] = useState<string[]>([]);
+  const [created, setCreated] = useState<PaymentLink | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const l = await ok(
+        gateway.POST('/v1/payment-links', {
+          body: {
+            name,
+            amount,
+            currency,
+            ...(description ? { description } : {}),
+            ...(networks.length ? { networks } : {}),
+          },
+        }),
+      );
+      setCreated(l);
+      setName('');
+      setAmount('');
+      setDescription('');
+      onCreated();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="create-link-heading">
+      <h2 id="create-link-heading">Create a payment link</h2>
+      {created ? (
+        <p className="notice" role="status">
+          Created <strong>{created.name}</strong>: <a href={created.url}>{created.url}</a>{' '}
+          <CopyText text={created.url} label="Copy the new link's URL" />
+        </p>
+      ) : null}
+      <form onSubmit={(e) => void submit(e)} noValidate className="inline-form">
+        <Field id="link-name" path="name" label="Name" error={error}>
+          {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <Field id="link-amount" path="amount" label="Amount" error={error} hint="For example 25 or 9.99">
+          {(p) => <input {...p} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />}
+        </Field>
+        <Field id="link-currency" path="currency" label="Currency" error={error}>
+          {(p) => (
+            <select {...p} value={currency} onChange={(e) => setCurrency(e.target.value as 'USDC' | 'EURC')}>
+              <option>USDC</option>
+              <option>EURC</option>
+            </select>
+          )}
+        </Field>
+        <Field id="link-description" path="description" label="Description (optional)" error={error}>
+          {(p) => <input {...p} value={description} onChange={(e) => setDescription(e.target.value)} />}
+        </Field>
+        <NetworkChoice id="link-networks" value={networks} onChange={setNetworks} error={error} />
+        <button type="submit" disabled={busy}>
+          Create link
+        </button>
+        <ApiErrorText error={error} />
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,177 @@
+// Webhook endpoints: register with event types (the signing secret is shown once), rotate the secret, disable or
+// enable, delete.
+import { useState, type FormEvent } from 'react';
+import { OnceSecret, StatusBadge, when } from './Bits.tsx';
+import { useDashboard } from './dashboardContext.ts';
+import { gateway, ok, type WebhookEventType } from './dashboardApi.ts';
+import { ApiErrorText, Field } from './Field.tsx';
+import { useLoad } from './useLoad.ts';
+
+export const EVENT_TYPES: WebhookEventType[] = [
+  'payment.detected',
+  'payment.confirmed',
+  'payment.completed',
+  'payment.underpaid',
+  'payment.overpaid',
+  'payment.expired',
+  'payment.late',
+  'payment.invalid_asset',
+  'settlement.submitted',
+  'settlement.completed',
+  'settlement.failed',
+  'refund.requested',
+  'refund.completed',
+  'invoice.paid',
+];
+
+export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
+  const { can } = useDashboard();
+  const manage = can('webhooks:manage');
+  const endpoints = useLoad(() => ok(gateway.GET('/v1/webhook-endpoints', { params: { query: { limit: 100 } } })), []);
+  const [url, setUrl] = useState('');
+  const [description, setDescription] = useState('');
+  const [all, setAll] = useState(true);
+  const [events, setEvents] = useState<WebhookEventType[]>([]);
+  const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function create(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const ep = await ok(
+        gateway.POST('/v1/webhook-endpoints', {
+          body: { url, enabled_events: all ? ['*'] : events, ...(description ? { description } : {}) },
+        }),
+      );
+      setSecret({ title: `Signing secret for ${ep.url}.`, value: ep.secret });
+      setUrl('');
+      setDescription('');
+      await endpoints.reload();
+      onChanged();
+    } catch (err) {
+      setError(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function act(work: () => Promise<unknown>) {
+    setError(null);
+    try {
+      await work();
+      await endpoints.reload();
+      onChanged();
+    } catch (err) {
+      setError(err);
+    }
+  }
+
+  return (
+    <section className="card" aria-labelledby="endpoints-heading">
+      <h2 id="endpoints-heading">Webhook endpoints</h2>
+      {secret ? <OnceSecret title={secret.title} secret={secret.value} label="Webhook signing secret" /> : null}
+      <ApiErrorText error={endpoints.error} />
+      {endpoints.data && endpoints.data.data.length === 0 ? <p className="muted">No endpoint yet.</p> : null}
+      <ul className="rows">
+        {endpoints.data?.data.map((ep) => (
+          <li key={ep.id} className="row-with-actions">
+            <span>
+              <code>{ep.url}</code> <StatusBadge status={ep.status} />
+              {ep.disabled_reason === 'failing' ? ' (disabled: kept failing)' : ''}
+              <div className="muted small">
+                {ep.enabled_events.join(', ')} · {ep.id} · created {when(ep.created_at)}
+                {ep.failing_since ? ` · failing since ${when(ep.failing_since)}` : ''}
+              </div>
+            </span>
+            {manage ? (
+              <span className="actions">
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() =>
+                    void act(async () => {
+                      const r = await ok(
+                        gateway.POST('/v1/webhook-endpoints/{id}/rotate-secret', {
+                          params: { path: { id: ep.id } },
+                          body: {},
+                        }),
+                      );
+                      setSecret({ title: `New signing secret for ${ep.url}.`, value: r.secret });
+                    })
+                  }
+                >
+                  Rotate secret
+                </button>
+                <button
+                  type="button"
+                  className="secondary small"
+                  onClick={() =>
+                    void act(() =>
+                      ok(
+                        gateway.PATCH('/v1/webhook-endpoints/{id}', {
+                          params: { path: { id: ep.id } },
+                          body: { status: ep.status === 'enabled' ? 'disabled' : 'enabled' },
+                        }),
+                      ),
+                    )
+                  }
+                >
+                  {ep.status === 'enabled' ? 'Disable' : 'Enable'}
+                </button>
+                <button
+                  type="button"
+                  className="secondary small danger"
+                  onClick={() =>
+                    void act(() =>
+                      ok(gateway.DELETE('/v1/webhook-endpoints/{id}', { params: { path: { id: ep.id } } })),
+                    )
+                  }
+                >
+                  Delete
+                </button>
+              </span>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {manage ? (
+        <form onSubmit={(e) => void create(e)} noValidate className="inline-form" aria-label="Add a webhook endpoint">
+          <h3>Add an endpoint</h3>
+          <Field id="endpoint-url" path="url" label="Endpoint URL" error={error}>
+            {(p) => (
+              <input {...p} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://" />
+            )}
+          </Field>
+          <Field id="endpoint-description" path="description" label="Description (optional)" error={error}>
+            {(p) => <input {...p} value={description} onChange={(e) => setDescription(e.target.value)} />}
+          </Field>
+          <fieldset className="events">
+            <legend>Events</legend>
+            <label>
+              <input type="checkbox" checked={all} onChange={(e) => setAll(e.target.checked)} /> Every event
+            </label>
+            {all
+              ? null
+              : EVENT_TYPES.map((t) => (
+                  <label key={t}>
+                    <input
+                      type="checkbox"
+                      checked={events.includes(t)}
+                      onChange={(e) => setEvents(e.target.checked ? [...events, t] : events.filter((x) => x !== t))}
+                    />{' '}
+                    {t}
+                  </label>
+                ))}
+          </fieldset>
+          <button type="submit" disabled={busy}>
+            Add endpoint
+          </button>
+        </form>
+      ) : null}
+      <ApiErrorText error={error} />
+    </section>
+  );
+}

@@ -1,0 +1,17 @@
+import { createContext, useContext } from 'react';
+import type { Environment, Me, Permission } from './dashboardApi.ts';
+
+export interface DashboardState {
+  me: Me;
+  environment: Environment;
+  /** Whether the signed-in role holds `permission`: write controls are not rendered without it. */
+  can: (permission: Permission) => boolean;
+}
+
+export const DashboardContext = createContext<DashboardState | null>(null);
+
+export function useDashboard(): DashboardState {
+  const s = useContext(DashboardContext);
+  if (!s) throw new Error('useDashboard outside the dashboard');
+  return s;
+}

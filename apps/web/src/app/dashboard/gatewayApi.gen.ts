@@ -1,0 +1,10215 @@
+// Generated from the gateway’s /v1/openapi.json by apps/web/scripts/writeGatewayApiTypes.ts; do not edit.
+/* eslint-disable */
+export interface paths {
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Liveness */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'ok';
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Readiness: the database is reachable (503 otherwise) */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/status': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Operational state per network and job queue depth; no merchant data */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/signup': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a merchant account
+     * @description Creates a merchant, its owner user and a session. The email starts unverified; when the server can send email a verification link is queued. Signing up never reveals whether an address is already used by another account: an address belongs to an account only once verified. Rate limited per IP and per email (429 RATE_LIMITED).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 2 to 120 characters */
+            business_name: string;
+            /**
+             * Format: email
+             * @description Email address (max 320)
+             */
+            email: string;
+            /** @description 12 to 200 characters */
+            password: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The account and a new session */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              merchant: {
+                /** @description acct_… */
+                id: string;
+                /** @enum {string} */
+                object: 'merchant';
+                business_name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              user: {
+                /** @description user_… */
+                id: string;
+                /** @enum {string} */
+                object: 'user';
+                /** @description Null when the account has no email address */
+                email: string | null;
+                email_verified: boolean;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'developer' | 'read_only';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              session: {
+                /** @description ses_… */
+                id: string;
+                /** @description Bearer session token (sess_…). Treat it like a password: it is shown only here and stored only as a hash. */
+                token: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                /** @description The session ends when unused for this long */
+                idle_timeout_seconds: number;
+              };
+              /** @description True when this call created the account */
+              created: boolean;
+              /** @description queued: a verification link is on its way to the account email; unavailable: this server cannot send email (no link was sent); not_needed: nothing was sent by this call */
+              email_verification: 'queued' | 'not_needed' | 'unavailable';
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/login': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in with email and password
+     * @description Answers a new session and a `device_token`. Every failure is the same 401 INVALID_CREDENTIALS whether or not the address is registered, and takes the same time. Rate limited per IP (every attempt) and per account (failures), 429 RATE_LIMITED with Retry-After. A client that sends the `device_token` of an earlier sign-in to the same account is not held by the per-account limit (strangers guessing cannot lock the owner out); its own failures are limited per device instead.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: email
+             * @description Email address (max 320)
+             */
+            email: string;
+            /** @description 1 to 200 characters */
+            password: string;
+            /** @description The device_token of an earlier sign-in from this client (kept for 90 days from its last use) */
+            device_token?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              merchant: {
+                /** @description acct_… */
+                id: string;
+                /** @enum {string} */
+                object: 'merchant';
+                business_name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              user: {
+                /** @description user_… */
+                id: string;
+                /** @enum {string} */
+                object: 'user';
+                /** @description Null when the account has no email address */
+                email: string | null;
+                email_verified: boolean;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'developer' | 'read_only';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              session: {
+                /** @description ses_… */
+                id: string;
+                /** @description Bearer session token (sess_…). Treat it like a password: it is shown only here and stored only as a hash. */
+                token: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                /** @description The session ends when unused for this long */
+                idle_timeout_seconds: number;
+              };
+              /** @description True when this call created the account */
+              created: boolean;
+              /** @description queued: a verification link is on its way to the account email; unavailable: this server cannot send email (no link was sent); not_needed: nothing was sent by this call */
+              email_verification: 'queued' | 'not_needed' | 'unavailable';
+              /** @description Keep it on this client and send it with the next login: it proves this client signed in before. Shown only here; stored as a hash. */
+              device_token: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/idp': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign in (or sign up) with the identity provider
+     * @description Verifies the OpenID Connect id_token against the provider's published keys (JWKS) for this deployment's client id: signature, issuer, audience and expiry. Signs in the account linked to the token's subject, or creates a new merchant (`created: true`, named `business_name`, else the token's name) linked to it. An existing account is never entered because of a matching email: when the provider vouches for an address already verified on an account, the answer is 409 IDP_ACCOUNT_EXISTS. 401 INVALID_ID_TOKEN for a rejected token; 503 IDP_NOT_CONFIGURED when this server has no provider.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description OpenID Connect id_token (20 to 8000) */
+            id_token: string;
+            /** @description For a new account; 1 to 120 characters */
+            business_name?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The account and a new session */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              merchant: {
+                /** @description acct_… */
+                id: string;
+                /** @enum {string} */
+                object: 'merchant';
+                business_name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              user: {
+                /** @description user_… */
+                id: string;
+                /** @enum {string} */
+                object: 'user';
+                /** @description Null when the account has no email address */
+                email: string | null;
+                email_verified: boolean;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'developer' | 'read_only';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              session: {
+                /** @description ses_… */
+                id: string;
+                /** @description Bearer session token (sess_…). Treat it like a password: it is shown only here and stored only as a hash. */
+                token: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+                /** @description The session ends when unused for this long */
+                idle_timeout_seconds: number;
+              };
+              /** @description True when this call created the account */
+              created: boolean;
+              /** @description queued: a verification link is on its way to the account email; unavailable: this server cannot send email (no link was sent); not_needed: nothing was sent by this call */
+              email_verification: 'queued' | 'not_needed' | 'unavailable';
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/logout': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * End the session
+     * @description The session token stops working at once. Session only: API keys get 403 SESSION_REQUIRED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'logged_out';
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/email': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Email address and sign-in methods of the signed-in user
+     * @description Whether the account has an email address, whether it is verified, how the user signs in, and whether this server can send email. Session only: API keys get 403 SESSION_REQUIRED.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              email: string | null;
+              has_email: boolean;
+              verified: boolean;
+              pending_email: {
+                email: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                expires_at: string;
+              } | null;
+              sign_in_methods: ('password' | 'identity_provider')[];
+              /** @description False when no SMTP relay is configured: verify and change then answer 503 EMAIL_UNAVAILABLE */
+              can_send_email: boolean;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/email/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a verification link to the account email
+     * @description Queues a single-use link (valid 24 h) to the current, unverified address; a newer link replaces older ones. 409 NO_EMAIL or EMAIL_ALREADY_VERIFIED when there is nothing to verify; 503 EMAIL_UNAVAILABLE when the server cannot send email (nothing is sent). Limited to 5 emails per hour per account. Session only: API keys get 403 SESSION_REQUIRED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A single-use link is on its way */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * @description The link is stored and its mail is queued for the SMTP relay (sent within seconds)
+               * @enum {string}
+               */
+              status: 'queued';
+              /** @description Where the link goes */
+              email: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              expires_at: string;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/auth/email/change': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Add or replace the account email
+     * @description Needs fresh sign-in in the same request: `reauth.password` (the current password) or `reauth.id_token` (of the linked identity, issued in the last 5 minutes); every proof given must hold, else 401 REAUTHENTICATION_FAILED (failures are rate limited per user). Queues a single-use link (valid 1 h) to the NEW address; the account address changes only when that link is opened. 503 EMAIL_UNAVAILABLE when the server cannot send email. Session only: API keys get 403 SESSION_REQUIRED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /**
+             * Format: email
+             * @description Email address (max 320)
+             */
+            email: string;
+            /** @description password or id_token (or both) */
+            reauth: {
+              password?: string;
+              id_token?: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description A single-use link is on its way */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /**
+               * @description The link is stored and its mail is queued for the SMTP relay (sent within seconds)
+               * @enum {string}
+               */
+              status: 'queued';
+              /** @description Where the link goes */
+              email: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              expires_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/auth/email/confirm': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Confirm an email link
+     * @description The web app calls this from its verify-email page with the `token` query value of the link. Single use: 400 EMAIL_TOKEN_INVALID for an unknown, used or replaced link, 400 EMAIL_TOKEN_EXPIRED after expiry, 409 EMAIL_IN_USE when another account verified the address first. No credentials needed.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 20 to 200 characters */
+            token: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              status: 'verified';
+              purpose: 'verify' | 'change';
+              /** @description The account address, now verified */
+              email: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The calling merchant, role and environment
+     * @description What the credential acts as: the merchant, the role (and its permissions), the environment (test or live; from the key prefix, or for a session the Tender-Environment header, default test) and the credential itself. `user` is set for sessions.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'me';
+              merchant: {
+                /** @description acct_… */
+                id: string;
+                /** @enum {string} */
+                object: 'merchant';
+                business_name: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              };
+              /** @enum {string} */
+              role: 'owner' | 'admin' | 'developer' | 'read_only';
+              permissions: (
+                'read' | 'write' | 'refunds:write' | 'webhooks:manage' | 'keys:manage' | 'audit:read' | 'account:manage'
+              )[];
+              /** @enum {string} */
+              environment: 'test' | 'live';
+              credential: {
+                type: 'api_key' | 'session';
+                /** @description key_… or ses_… */
+                id: string;
+              };
+              user: {
+                /** @description user_… */
+                id: string;
+                /** @enum {string} */
+                object: 'user';
+                /** @description Null when the account has no email address */
+                email: string | null;
+                email_verified: boolean;
+                /** @enum {string} */
+                role: 'owner' | 'admin' | 'developer' | 'read_only';
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              } | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/api-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List API keys
+     * @description The merchant’s keys, newest first, revoked ones included; never a secret (prefix and last four only).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+          /** @description test: testnets (sk_test_ keys); live: mainnets (sk_live_ keys) */
+          environment?: 'test' | 'live';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of API keys */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description key_… */
+                id: string;
+                /** @enum {string} */
+                object: 'api_key';
+                name: string;
+                /**
+                 * @description test: testnets (sk_test_ keys); live: mainnets (sk_live_ keys)
+                 * @enum {string}
+                 */
+                environment: 'test' | 'live';
+                /**
+                 * @description admin: everything but account settings; developer: read and write, webhooks; read_only: reads only
+                 * @enum {string}
+                 */
+                role: 'admin' | 'developer' | 'read_only';
+                /** @description sk_test_ or sk_live_ */
+                prefix: string;
+                /** @description Last four characters of the secret */
+                last4: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                last_used_at: string | null;
+                revoked_at: string | null;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create an API key
+     * @description Answers the secret once, in `secret`; afterwards only `prefix` and `last4` are shown (the secret is stored hashed). The environment is the prefix: sk_test_ keys use testnets, sk_live_ keys mainnets. Session only (403 SESSION_REQUIRED for API keys); needs keys:manage (owner, admin), and the key role must be within the caller’s own. A live key needs the caller’s email verified (403 EMAIL_NOT_VERIFIED).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1 to 100 characters */
+            name: string;
+            /**
+             * @description test: testnets (sk_test_ keys); live: mainnets (sk_live_ keys)
+             * @enum {string}
+             */
+            environment: 'test' | 'live';
+            /**
+             * @description Default developer
+             * @enum {string}
+             */
+            role?: 'admin' | 'developer' | 'read_only';
+          };
+        };
+      };
+      responses: {
+        /** @description The new key, with its secret */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description key_… */
+              id: string;
+              /** @enum {string} */
+              object: 'api_key';
+              name: string;
+              /**
+               * @description test: testnets (sk_test_ keys); live: mainnets (sk_live_ keys)
+               * @enum {string}
+               */
+              environment: 'test' | 'live';
+              /**
+               * @description admin: everything but account settings; developer: read and write, webhooks; read_only: reads only
+               * @enum {string}
+               */
+              role: 'admin' | 'developer' | 'read_only';
+              /** @description sk_test_ or sk_live_ */
+              prefix: string;
+              /** @description Last four characters of the secret */
+              last4: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+              /** @description The API key. Shown only in this response; store it now. */
+              secret: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/api-keys/{id}/revoke': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Revoke an API key
+     * @description The key stops working at once (401 INVALID_API_KEY). Revoking a revoked key answers it unchanged. Needs keys:manage (owner, admin; an admin key may revoke keys, itself included).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description key_… */
+              id: string;
+              /** @enum {string} */
+              object: 'api_key';
+              name: string;
+              /**
+               * @description test: testnets (sk_test_ keys); live: mainnets (sk_live_ keys)
+               * @enum {string}
+               */
+              environment: 'test' | 'live';
+              /**
+               * @description admin: everything but account settings; developer: read and write, webhooks; read_only: reads only
+               * @enum {string}
+               */
+              role: 'admin' | 'developer' | 'read_only';
+              /** @description sk_test_ or sk_live_ */
+              prefix: string;
+              /** @description Last four characters of the secret */
+              last4: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              last_used_at: string | null;
+              revoked_at: string | null;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit-events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Audit log
+     * @description Newest first. Shows account-wide events and those of the caller’s environment (a test key does not see live-mode events). Needs audit:read (owner, admin, read_only).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of audit events */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description aev_… */
+                id: string;
+                /** @enum {string} */
+                object: 'audit_event';
+                /** @description account.signed_up, auth.login.succeeded, auth.login.failed, auth.logout, auth.reauthentication.failed, api_key.created, api_key.revoked, email.verification_requested, email.change_requested, email.verified, email.changed, and the money-moving actions of later endpoints */
+                action: string;
+                environment: ('test' | 'live') | null;
+                actor: {
+                  type: 'user' | 'api_key' | 'system' | 'anonymous';
+                  id: string | null;
+                };
+                target: {
+                  type: string;
+                  id: string;
+                } | null;
+                ip: string | null;
+                data: {
+                  [key: string]: unknown;
+                };
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payment-intents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a payment intent
+     * @description Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Max 200 chars. The first response is stored and replayed for a retry with the same key */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 1 to 12 integer digits, optionally a dot and 1 to 6 decimals; greater than 0 */
+            amount: string;
+            /**
+             * @description Default USDC
+             * @enum {string}
+             */
+            currency?: 'USDC' | 'EURC';
+            order_reference?: string;
+            description?: string;
+            /** @description Network ids (GET /v1/networks); default: the merchant default networks, else every available network of the key’s environment that has a vault */
+            networks?: string[];
+            /** @description Default [WALLET, ADDRESS] */
+            checkout_methods?: ('WALLET' | 'ADDRESS')[];
+            /** @description Default: the merchant default (1200 unless changed in settlement settings) */
+            expires_in_seconds?: number;
+            /** Format: email */
+            customer_email?: string;
+            /**
+             * Format: uri
+             * @description Where the checkout page sends the customer after payment: an http:// or https:// URL, max 2000 characters
+             */
+            success_url?: string;
+            /**
+             * Format: uri
+             * @description Where the checkout page sends the customer who cancels: an http:// or https:// URL, max 2000 characters
+             */
+            cancel_url?: string;
+            /** @description Keys max 40 chars; values strings max 500 chars; at most 50 keys */
+            metadata?: {
+              [key: string]: string;
+            };
+          };
+        };
+      };
+      responses: {
+        /** @description Payment intent */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description pi_… */
+              id: string;
+              object: string;
+              /** @enum {string} */
+              status:
+                | 'CREATED'
+                | 'AWAITING_PAYMENT'
+                | 'DETECTED'
+                | 'CONFIRMING'
+                | 'PAID'
+                | 'OVERPAID'
+                | 'SETTLEMENT_PENDING'
+                | 'SETTLED'
+                | 'EXPIRED'
+                | 'UNDERPAID'
+                | 'LATE_PAYMENT'
+                | 'INVALID_ASSET'
+                | 'SETTLEMENT_FAILED'
+                | 'REFUND_REQUESTED'
+                | 'PARTIALLY_REFUNDED'
+                | 'REFUNDED';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              order_reference: string | null;
+              description: string | null;
+              /** @description {public gateway URL}/checkout/{id} */
+              checkout_url: string;
+              success_url: string | null;
+              cancel_url: string | null;
+              checkout_methods: string[];
+              customer_email: string | null;
+              metadata: {
+                [key: string]: string;
+              };
+              payment_link_id: string | null;
+              invoice_id: string | null;
+              /**
+               * Format: date-time
+               * @description When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the window when the intent is opened
+               */
+              expires_at: string;
+              /** Format: date-time */
+              created_at: string;
+              livemode: boolean;
+              /** @description Decimal string */
+              amount_received: string;
+              /** @description Integer string, base units */
+              amount_received_units: string;
+              /** @description Decimal string */
+              amount_confirmed: string;
+              /** @description Integer string, base units */
+              amount_confirmed_units: string;
+              /** @description Decimal string */
+              overpaid_amount: string;
+              /** @description Integer string, base units */
+              overpaid_amount_units: string;
+              /** @description Decimal string */
+              amount_settled: string;
+              /** @description Integer string, base units */
+              amount_settled_units: string;
+              networks: {
+                network: string;
+                chain_id: number | null;
+                /** @description The official token contract of the intent’s currency on this network */
+                usdc_address: string;
+                token_address: string;
+                token_symbol: string;
+                /** @description Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault */
+                deposit_address: string;
+                wallet_checkout_supported: boolean;
+                confirmations_required: number | null;
+                factory_address: string;
+                vault_address: string;
+                salt: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payment-intents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a payment intent
+     * @description Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment intent */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description pi_… */
+              id: string;
+              object: string;
+              /** @enum {string} */
+              status:
+                | 'CREATED'
+                | 'AWAITING_PAYMENT'
+                | 'DETECTED'
+                | 'CONFIRMING'
+                | 'PAID'
+                | 'OVERPAID'
+                | 'SETTLEMENT_PENDING'
+                | 'SETTLED'
+                | 'EXPIRED'
+                | 'UNDERPAID'
+                | 'LATE_PAYMENT'
+                | 'INVALID_ASSET'
+                | 'SETTLEMENT_FAILED'
+                | 'REFUND_REQUESTED'
+                | 'PARTIALLY_REFUNDED'
+                | 'REFUNDED';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              order_reference: string | null;
+              description: string | null;
+              /** @description {public gateway URL}/checkout/{id} */
+              checkout_url: string;
+              success_url: string | null;
+              cancel_url: string | null;
+              checkout_methods: string[];
+              customer_email: string | null;
+              metadata: {
+                [key: string]: string;
+              };
+              payment_link_id: string | null;
+              invoice_id: string | null;
+              /**
+               * Format: date-time
+               * @description When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the window when the intent is opened
+               */
+              expires_at: string;
+              /** Format: date-time */
+              created_at: string;
+              livemode: boolean;
+              /** @description Decimal string */
+              amount_received: string;
+              /** @description Integer string, base units */
+              amount_received_units: string;
+              /** @description Decimal string */
+              amount_confirmed: string;
+              /** @description Integer string, base units */
+              amount_confirmed_units: string;
+              /** @description Decimal string */
+              overpaid_amount: string;
+              /** @description Integer string, base units */
+              overpaid_amount_units: string;
+              /** @description Decimal string */
+              amount_settled: string;
+              /** @description Integer string, base units */
+              amount_settled_units: string;
+              networks: {
+                network: string;
+                chain_id: number | null;
+                /** @description The official token contract of the intent’s currency on this network */
+                usdc_address: string;
+                token_address: string;
+                token_symbol: string;
+                /** @description Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault */
+                deposit_address: string;
+                wallet_checkout_supported: boolean;
+                confirmations_required: number | null;
+                factory_address: string;
+                vault_address: string;
+                salt: string;
+              }[];
+            } & {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List and search payments
+     * @description Newest first. `q` matches the payment id, order reference or description (substring, case-insensitive), or, when it is an address or a transaction hash (0x + 40 or 64 hex), that deposit address or transaction (exact). `from` (inclusive) and `to` (exclusive) bound created_at. `cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds strictly older payments.
+     */
+    get: {
+      parameters: {
+        query?: {
+          status?:
+            | 'CREATED'
+            | 'AWAITING_PAYMENT'
+            | 'DETECTED'
+            | 'CONFIRMING'
+            | 'PAID'
+            | 'OVERPAID'
+            | 'SETTLEMENT_PENDING'
+            | 'SETTLED'
+            | 'EXPIRED'
+            | 'UNDERPAID'
+            | 'LATE_PAYMENT'
+            | 'INVALID_ASSET'
+            | 'SETTLEMENT_FAILED'
+            | 'REFUND_REQUESTED'
+            | 'PARTIALLY_REFUNDED'
+            | 'REFUNDED';
+          q?: string;
+          network?: string;
+          /** @description Created at or after; ISO 8601 UTC date-time ending in Z */
+          from?: string;
+          /** @description Created before; ISO 8601 UTC date-time ending in Z */
+          to?: string;
+          limit?: number;
+          /** @description next_cursor of the previous page; ISO 8601 UTC date-time ending in Z */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: ({
+                /** @description pi_… */
+                id: string;
+                object: string;
+                /** @enum {string} */
+                status:
+                  | 'CREATED'
+                  | 'AWAITING_PAYMENT'
+                  | 'DETECTED'
+                  | 'CONFIRMING'
+                  | 'PAID'
+                  | 'OVERPAID'
+                  | 'SETTLEMENT_PENDING'
+                  | 'SETTLED'
+                  | 'EXPIRED'
+                  | 'UNDERPAID'
+                  | 'LATE_PAYMENT'
+                  | 'INVALID_ASSET'
+                  | 'SETTLEMENT_FAILED'
+                  | 'REFUND_REQUESTED'
+                  | 'PARTIALLY_REFUNDED'
+                  | 'REFUNDED';
+                /** @description Decimal string */
+                amount: string;
+                /** @description Integer string, base units */
+                amount_units: string;
+                /** @enum {string} */
+                currency: 'USDC' | 'EURC';
+                order_reference: string | null;
+                description: string | null;
+                /** @description {public gateway URL}/checkout/{id} */
+                checkout_url: string;
+                success_url: string | null;
+                cancel_url: string | null;
+                checkout_methods: string[];
+                customer_email: string | null;
+                metadata: {
+                  [key: string]: string;
+                };
+                payment_link_id: string | null;
+                invoice_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the window when the intent is opened
+                 */
+                expires_at: string;
+                /** Format: date-time */
+                created_at: string;
+                livemode: boolean;
+                /** @description Decimal string */
+                amount_received: string;
+                /** @description Integer string, base units */
+                amount_received_units: string;
+                /** @description Decimal string */
+                amount_confirmed: string;
+                /** @description Integer string, base units */
+                amount_confirmed_units: string;
+                /** @description Decimal string */
+                overpaid_amount: string;
+                /** @description Integer string, base units */
+                overpaid_amount_units: string;
+                /** @description Decimal string */
+                amount_settled: string;
+                /** @description Integer string, base units */
+                amount_settled_units: string;
+                networks: {
+                  network: string;
+                  chain_id: number | null;
+                  /** @description The official token contract of the intent’s currency on this network */
+                  usdc_address: string;
+                  token_address: string;
+                  token_symbol: string;
+                  /** @description Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault */
+                  deposit_address: string;
+                  wallet_checkout_supported: boolean;
+                  confirmations_required: number | null;
+                  factory_address: string;
+                  vault_address: string;
+                  salt: string;
+                }[];
+              } & {
+                [key: string]: unknown;
+              })[];
+              has_more: boolean;
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payments/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Payment detail: timeline, transfers, settlements and sweep attempts
+     * @description `timeline`: every status change with its reason (transfer_detected, transfer_final, reorg, expiry, sweep_submitted, sweep_mined, sweep_failed). `transfers`: on-chain Transfer logs to the deposit addresses (type payment) and from them into the vault (type settlement), with confirmations, final and removed (orphaned by a reorg), and from the vault to refund recipients (type refund). `settlements`: sweeps into the vault. `attempts`: every signed sweep transaction, fee-bumped replacements included. `refunds`: the refund requests of the payment; `amount_refunded`: what completed ones returned; `overpaid_amount`: final funds beyond the amount, including funds that arrived after settlement.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/networks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Supported networks, capabilities and the caller’s vault status
+     * @description Networks of the caller’s environment: mainnets for live keys; testnets and the devnet for test keys. A network without an RPC URL (or deposit factory) on this deployment is listed with available=false and the reason. `payable` is true when intents can be created on it (available and a vault is set).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/assets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Official assets accepted per network
+     * @description Only the issuer’s native USDC (and EURC where the issuer publishes it) is accepted. Bridged variants (USDC.e, USDbC …) are listed under rejected_variants and are never official.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/settlement-settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Vaults, default intent expiry and default networks */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Settlement settings of this environment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Change the default intent expiry or default networks
+     * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            default_expires_in_seconds?: number;
+            default_networks?: string[] | null;
+          };
+        };
+      };
+      responses: {
+        /** @description Settlement settings of this environment */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/vaults/{network}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * Set the vault of a network
+     * @description The address every new deposit address of this network (and environment) commits to. Existing intents keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit factory of the network, or when it has code on that network (read with eth_getCode) and `smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.
+     */
+    put: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          network: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description 0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase */
+            address: string;
+            /**
+             * @description true declares the address a smart-contract wallet (a multisig or smart account that can send tokens): required for an address with code. Default false: the address must be an account without code.
+             * @default false
+             */
+            smart_contract_wallet?: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    post?: never;
+    /**
+     * Remove the vault of a network
+     * @description New intents on this network then answer 400 VAULT_NOT_CONFIGURED. Existing intents are unaffected.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          network: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/transactions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * On-chain movements observed for the merchant’s payments
+     * @description Newest first. type payment: a Transfer to a deposit address (any token; official=false for foreign tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100 */
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/settlements': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Settlements into the vault
+     * @description Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100 */
+          limit?: number;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/overview': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Dashboard metrics: received, settled and refunded, labelled separately
+     * @description Over the last `days` UTC days (today included) in `currency`: received (final official funds at deposit addresses), settled (final transfers into the vault), refunded (final refund transfers from the vault), payments created by status, and a daily series.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 365; default 30 */
+          days?: number;
+          /** @description Default USDC */
+          currency?: 'USDC' | 'EURC';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/settlement-policy': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Accounting policy and the live on-chain facts of each vault
+     * @description accounting_policy: how payments are recognised, received vs settled, settlement, late and foreign funds. networks: confirmation depth, deposit factory, relayer, and per vault its live on-chain facts read now (contract or account, native balance, official token balances, block number) or the read error.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              [key: string]: unknown;
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhook-endpoints': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhook endpoints
+     * @description Newest first; deleted endpoints are not listed.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of webhook endpoints */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description we_… */
+                id: string;
+                /** @enum {string} */
+                object: 'webhook_endpoint';
+                url: string;
+                description: string | null;
+                enabled_events: string[];
+                /** @enum {string} */
+                status: 'enabled' | 'disabled';
+                disabled_reason: ('manual' | 'failing') | null;
+                disabled_at: string | null;
+                livemode: boolean;
+                secret_rotated_at: string | null;
+                /** @description Until then the previous secret signs too (a second v1); null outside an overlap */
+                previous_secret_expires_at: string | null;
+                /** @description Start of the current run of failed attempts; null after a success */
+                failing_since: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Register a webhook endpoint
+     * @description Events of the key’s environment whose type is in `enabled_events` are POSTed to `url`, signed with the endpoint secret returned here once (`secret`). A URL the SSRF guard refuses answers 400 WEBHOOK_URL_REJECTED; more than the per-environment maximum 409 WEBHOOK_ENDPOINT_LIMIT. Needs webhooks:manage.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
+            url: string;
+            /** @description Types delivered to the endpoint */
+            enabled_events: (
+              | 'payment.detected'
+              | 'payment.confirmed'
+              | 'payment.completed'
+              | 'payment.underpaid'
+              | 'payment.overpaid'
+              | 'payment.expired'
+              | 'payment.late'
+              | 'payment.invalid_asset'
+              | 'settlement.submitted'
+              | 'settlement.completed'
+              | 'settlement.failed'
+              | 'payment.reversed'
+              | 'settlement.reversed'
+              | 'refund.requested'
+              | 'refund.completed'
+              | 'invoice.paid'
+              | 'payout.requested'
+              | 'payout.confirmed'
+              | 'payout.switched_to_vault'
+              | 'payout.cancelled'
+              | '*'
+            )[];
+            description?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description The new endpoint, with its secret */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_endpoint';
+              url: string;
+              description: string | null;
+              enabled_events: string[];
+              /** @enum {string} */
+              status: 'enabled' | 'disabled';
+              disabled_reason: ('manual' | 'failing') | null;
+              disabled_at: string | null;
+              livemode: boolean;
+              secret_rotated_at: string | null;
+              /** @description Until then the previous secret signs too (a second v1); null outside an overlap */
+              previous_secret_expires_at: string | null;
+              /** @description Start of the current run of failed attempts; null after a success */
+              failing_since: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              /** @description whsec_…: the signing secret. Shown only in this response; store it now (HMAC key, as UTF-8). */
+              secret: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhook-endpoints/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a webhook endpoint
+     * @description Another merchant’s or environment’s id, or a deleted endpoint, answers 404.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Webhook endpoint (the secret is never shown again after create and rotate-secret) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_endpoint';
+              url: string;
+              description: string | null;
+              enabled_events: string[];
+              /** @enum {string} */
+              status: 'enabled' | 'disabled';
+              disabled_reason: ('manual' | 'failing') | null;
+              disabled_at: string | null;
+              livemode: boolean;
+              secret_rotated_at: string | null;
+              /** @description Until then the previous secret signs too (a second v1); null outside an overlap */
+              previous_secret_expires_at: string | null;
+              /** @description Start of the current run of failed attempts; null after a success */
+              failing_since: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook endpoint
+     * @description Nothing more is delivered to it; pending deliveries end as failed. Its deliveries stay in the log.
+     */
+    delete: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_endpoint';
+              /** @enum {boolean} */
+              deleted: true;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook endpoint
+     * @description Changes any of url (checked like at registration), enabled_events, description (null clears it) and status. `status: disabled` stops deliveries (pending ones end as failed); `status: enabled` resumes them for new events and clears the failure record, also after Tender disabled a failing endpoint.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
+            url?: string;
+            /** @description Types delivered to the endpoint */
+            enabled_events?: (
+              | 'payment.detected'
+              | 'payment.confirmed'
+              | 'payment.completed'
+              | 'payment.underpaid'
+              | 'payment.overpaid'
+              | 'payment.expired'
+              | 'payment.late'
+              | 'payment.invalid_asset'
+              | 'settlement.submitted'
+              | 'settlement.completed'
+              | 'settlement.failed'
+              | 'payment.reversed'
+              | 'settlement.reversed'
+              | 'refund.requested'
+              | 'refund.completed'
+              | 'invoice.paid'
+              | 'payout.requested'
+              | 'payout.confirmed'
+              | 'payout.switched_to_vault'
+              | 'payout.cancelled'
+              | '*'
+            )[];
+            description?: string | null;
+            /** @enum {string} */
+            status?: 'enabled' | 'disabled';
+          };
+        };
+      };
+      responses: {
+        /** @description Webhook endpoint (the secret is never shown again after create and rotate-secret) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_endpoint';
+              url: string;
+              description: string | null;
+              enabled_events: string[];
+              /** @enum {string} */
+              status: 'enabled' | 'disabled';
+              disabled_reason: ('manual' | 'failing') | null;
+              disabled_at: string | null;
+              livemode: boolean;
+              secret_rotated_at: string | null;
+              /** @description Until then the previous secret signs too (a second v1); null outside an overlap */
+              previous_secret_expires_at: string | null;
+              /** @description Start of the current run of failed attempts; null after a success */
+              failing_since: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/webhook-endpoints/{id}/rotate-secret': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description Returns a new secret once. For `overlap_seconds` (default 86400, max 604800; 0 = none) the previous secret keeps signing too: each delivery carries two v1 signatures, newest first, so receivers can switch secrets without rejecting a delivery. Rotating again during an overlap retires the older secret.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @default 86400 */
+            overlap_seconds?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description The endpoint, with its new secret */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description we_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_endpoint';
+              url: string;
+              description: string | null;
+              enabled_events: string[];
+              /** @enum {string} */
+              status: 'enabled' | 'disabled';
+              disabled_reason: ('manual' | 'failing') | null;
+              disabled_at: string | null;
+              livemode: boolean;
+              secret_rotated_at: string | null;
+              /** @description Until then the previous secret signs too (a second v1); null outside an overlap */
+              previous_secret_expires_at: string | null;
+              /** @description Start of the current run of failed attempts; null after a success */
+              failing_since: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              /** @description whsec_…: the signing secret. Shown only in this response; store it now (HMAC key, as UTF-8). */
+              secret: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhook-deliveries': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Delivery log
+     * @description Deliveries (one per event and endpoint), newest first, filtered by event, endpoint and status. The detail (GET /v1/webhook-deliveries/{id}) lists every attempt; POST /v1/webhook-deliveries/{id}/retry asks for one more attempt now.
+     */
+    get: {
+      parameters: {
+        query?: {
+          event_id?: string;
+          endpoint_id?: string;
+          status?: 'pending' | 'succeeded' | 'failed';
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of deliveries */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description whd_… */
+                id: string;
+                /** @enum {string} */
+                object: 'webhook_delivery';
+                /** @description evt_…: the `id` of the event body, the same on every attempt */
+                event_id: string;
+                event_type: string;
+                endpoint_id: string;
+                /** @description The endpoint’s URL now */
+                url: string;
+                livemode: boolean;
+                /**
+                 * @description pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint was disabled or deleted first
+                 * @enum {string}
+                 */
+                status: 'pending' | 'succeeded' | 'failed';
+                attempt_count: number;
+                /** @description Next automatic attempt (pending only) */
+                next_attempt_at: string | null;
+                last_attempt_at: string | null;
+                last_status_code: number | null;
+                last_error: string | null;
+                succeeded_at: string | null;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /** @description Every attempt, oldest first (detail only) */
+                attempts?: {
+                  /** @description 1, 2, … per delivery */
+                  attempt: number;
+                  /**
+                   * Format: date-time
+                   * @description ISO 8601 UTC timestamp
+                   */
+                  started_at: string;
+                  /** @description null: no answer */
+                  status_code: number | null;
+                  latency_ms: number | null;
+                  /** @description First bytes of the answer (≤ 1 KiB) */
+                  response_excerpt: string | null;
+                  /** @description Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success */
+                  error: string | null;
+                  /** @description Asked for with POST /v1/webhook-deliveries/{id}/retry */
+                  manual: boolean;
+                }[];
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhook-deliveries/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A delivery with every attempt */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Delivery of one event to one endpoint */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description whd_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_delivery';
+              /** @description evt_…: the `id` of the event body, the same on every attempt */
+              event_id: string;
+              event_type: string;
+              endpoint_id: string;
+              /** @description The endpoint’s URL now */
+              url: string;
+              livemode: boolean;
+              /**
+               * @description pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint was disabled or deleted first
+               * @enum {string}
+               */
+              status: 'pending' | 'succeeded' | 'failed';
+              attempt_count: number;
+              /** @description Next automatic attempt (pending only) */
+              next_attempt_at: string | null;
+              last_attempt_at: string | null;
+              last_status_code: number | null;
+              last_error: string | null;
+              succeeded_at: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /** @description Every attempt, oldest first (detail only) */
+              attempts?: {
+                /** @description 1, 2, … per delivery */
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                started_at: string;
+                /** @description null: no answer */
+                status_code: number | null;
+                latency_ms: number | null;
+                /** @description First bytes of the answer (≤ 1 KiB) */
+                response_excerpt: string | null;
+                /** @description Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success */
+                error: string | null;
+                /** @description Asked for with POST /v1/webhook-deliveries/{id}/retry */
+                manual: boolean;
+              }[];
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/webhook-deliveries/{id}/retry': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Retry a delivery now
+     * @description Schedules one attempt at once, whatever the status (a succeeded delivery is sent again with the same event id). It runs within seconds; its outcome appears in the attempts. A success ends the automatic schedule; a failure leaves it as it was. Asking again before it ran asks for the same attempt. A disabled or deleted endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Delivery of one event to one endpoint */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description whd_… */
+              id: string;
+              /** @enum {string} */
+              object: 'webhook_delivery';
+              /** @description evt_…: the `id` of the event body, the same on every attempt */
+              event_id: string;
+              event_type: string;
+              endpoint_id: string;
+              /** @description The endpoint’s URL now */
+              url: string;
+              livemode: boolean;
+              /**
+               * @description pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint was disabled or deleted first
+               * @enum {string}
+               */
+              status: 'pending' | 'succeeded' | 'failed';
+              attempt_count: number;
+              /** @description Next automatic attempt (pending only) */
+              next_attempt_at: string | null;
+              last_attempt_at: string | null;
+              last_status_code: number | null;
+              last_error: string | null;
+              succeeded_at: string | null;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /** @description Every attempt, oldest first (detail only) */
+              attempts?: {
+                /** @description 1, 2, … per delivery */
+                attempt: number;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                started_at: string;
+                /** @description null: no answer */
+                status_code: number | null;
+                latency_ms: number | null;
+                /** @description First bytes of the answer (≤ 1 KiB) */
+                response_excerpt: string | null;
+                /** @description Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success */
+                error: string | null;
+                /** @description Asked for with POST /v1/webhook-deliveries/{id}/retry */
+                manual: boolean;
+              }[];
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/refund-requests': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List refund requests
+     * @description Newest first; optionally of one payment.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+          payment_intent_id?: string;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Refund requests */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description re_… */
+                id: string;
+                /** @enum {string} */
+                object: 'refund_request';
+                payment_intent_id: string;
+                /**
+                 * @description pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the transfer is final (refund.completed); cancelled: withdrawn while pending
+                 * @enum {string}
+                 */
+                status: 'pending' | 'confirming' | 'completed' | 'cancelled';
+                /** @description Decimal string */
+                amount: string;
+                /** @description Integer string, base units */
+                amount_units: string;
+                /** @enum {string} */
+                currency: 'USDC' | 'EURC';
+                /** @description EIP-55 checksummed */
+                recipient: string;
+                reason: string | null;
+                transfer: {
+                  network: string;
+                  tx_hash: string;
+                  log_index: number;
+                  block_number: number;
+                  /** @description Your vault */
+                  from: string;
+                  /** @description The recipient */
+                  to: string;
+                  token_address: string;
+                  amount: string;
+                  amount_units: string;
+                  /** @description Buried under the network’s confirmation depth */
+                  final: boolean;
+                  /**
+                   * @description proof: POST /v1/refund-requests/{id}/proof; watcher: seen on-chain without a proof
+                   * @enum {string}
+                   */
+                  source: 'proof' | 'watcher';
+                } | null;
+                livemode: boolean;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                created_at: string;
+                /**
+                 * Format: date-time
+                 * @description ISO 8601 UTC timestamp
+                 */
+                updated_at: string;
+                completed_at: string | null;
+                cancelled_at: string | null;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Request a refund
+     * @description For a payment that received final funds: 409 PAYMENT_NOT_PAID otherwise. The amount may not exceed the refundable remainder = final funds received (excess and late funds included) minus every request not cancelled (pending requests reserve their amount): 409 REFUND_EXCEEDS_REFUNDABLE. An unknown or another merchant’s payment_intent_id answers 404 RESOURCE_NOT_FOUND. Emits refund.requested. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Max 200 chars. The first response is stored and replayed for a retry with the same key */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description pi_…: the payment to refund */
+            payment_intent_id: string;
+            /** @description In the payment’s currency: 1 to 12 integer digits, optionally a dot and 1 to 6 decimals; greater than 0 and at most the refundable remainder */
+            amount: string;
+            /** @description 0x followed by 40 hex digits */
+            recipient: string;
+            reason?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Refund request */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description re_… */
+              id: string;
+              /** @enum {string} */
+              object: 'refund_request';
+              payment_intent_id: string;
+              /**
+               * @description pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the transfer is final (refund.completed); cancelled: withdrawn while pending
+               * @enum {string}
+               */
+              status: 'pending' | 'confirming' | 'completed' | 'cancelled';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description EIP-55 checksummed */
+              recipient: string;
+              reason: string | null;
+              transfer: {
+                network: string;
+                tx_hash: string;
+                log_index: number;
+                block_number: number;
+                /** @description Your vault */
+                from: string;
+                /** @description The recipient */
+                to: string;
+                token_address: string;
+                amount: string;
+                amount_units: string;
+                /** @description Buried under the network’s confirmation depth */
+                final: boolean;
+                /**
+                 * @description proof: POST /v1/refund-requests/{id}/proof; watcher: seen on-chain without a proof
+                 * @enum {string}
+                 */
+                source: 'proof' | 'watcher';
+              } | null;
+              livemode: boolean;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              completed_at: string | null;
+              cancelled_at: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/refund-requests/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a refund request
+     * @description Another merchant’s id, or one of the other environment, answers 404 like an unknown id.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Refund request */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description re_… */
+              id: string;
+              /** @enum {string} */
+              object: 'refund_request';
+              payment_intent_id: string;
+              /**
+               * @description pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the transfer is final (refund.completed); cancelled: withdrawn while pending
+               * @enum {string}
+               */
+              status: 'pending' | 'confirming' | 'completed' | 'cancelled';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description EIP-55 checksummed */
+              recipient: string;
+              reason: string | null;
+              transfer: {
+                network: string;
+                tx_hash: string;
+                log_index: number;
+                block_number: number;
+                /** @description Your vault */
+                from: string;
+                /** @description The recipient */
+                to: string;
+                token_address: string;
+                amount: string;
+                amount_units: string;
+                /** @description Buried under the network’s confirmation depth */
+                final: boolean;
+                /**
+                 * @description proof: POST /v1/refund-requests/{id}/proof; watcher: seen on-chain without a proof
+                 * @enum {string}
+                 */
+                source: 'proof' | 'watcher';
+              } | null;
+              livemode: boolean;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              completed_at: string | null;
+              cancelled_at: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/refund-requests/{id}/proof': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Submit the refund transaction
+     * @description Names the transaction that sends the refund from your vault. It is verified on-chain: mined and succeeded (400 REFUND_TX_NOT_FOUND, 400 REFUND_TX_FAILED; 409 REFUND_TX_PENDING while it is not mined, or not yet processed by Tender’s watcher: retry in a few seconds), on a network the payment received final funds on (400 REFUND_WRONG_NETWORK; 400 REFUND_NETWORK_REQUIRED when there are several), with a Transfer of the payment’s official token (400 REFUND_WRONG_TOKEN, or REFUND_NO_TRANSFER when it moves no token) from that network’s vault (400 REFUND_WRONG_SENDER) to the recipient (400 REFUND_WRONG_RECIPIENT) of at least the amount (400 REFUND_AMOUNT_TOO_SMALL). One transfer fulfils one refund only (409 REFUND_TX_ALREADY_USED). Only a pending request takes a proof (409 REFUND_NOT_PENDING; the same proof again answers 200 with the request). A transfer not yet final is accepted: the request is confirming and completes when final; one already final completes it now.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description The transaction that sends the refund from your vault to the recipient */
+            tx_hash: string;
+            /** @description The network of the transaction. Needed only when the payment received final funds on several networks; it must be one of them (the refund leaves the vault of a network the payment was paid on) */
+            network?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Refund request */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description re_… */
+              id: string;
+              /** @enum {string} */
+              object: 'refund_request';
+              payment_intent_id: string;
+              /**
+               * @description pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the transfer is final (refund.completed); cancelled: withdrawn while pending
+               * @enum {string}
+               */
+              status: 'pending' | 'confirming' | 'completed' | 'cancelled';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description EIP-55 checksummed */
+              recipient: string;
+              reason: string | null;
+              transfer: {
+                network: string;
+                tx_hash: string;
+                log_index: number;
+                block_number: number;
+                /** @description Your vault */
+                from: string;
+                /** @description The recipient */
+                to: string;
+                token_address: string;
+                amount: string;
+                amount_units: string;
+                /** @description Buried under the network’s confirmation depth */
+                final: boolean;
+                /**
+                 * @description proof: POST /v1/refund-requests/{id}/proof; watcher: seen on-chain without a proof
+                 * @enum {string}
+                 */
+                source: 'proof' | 'watcher';
+              } | null;
+              livemode: boolean;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              completed_at: string | null;
+              cancelled_at: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description A needed service is not configured or not reachable */
+        503: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/refund-requests/{id}/cancel': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a pending refund request
+     * @description Its amount becomes refundable again. A request whose transfer is seen (confirming) or final (completed) answers 409 REFUND_NOT_PENDING; cancelling twice answers the cancelled request.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Refund request */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description re_… */
+              id: string;
+              /** @enum {string} */
+              object: 'refund_request';
+              payment_intent_id: string;
+              /**
+               * @description pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the transfer is final (refund.completed); cancelled: withdrawn while pending
+               * @enum {string}
+               */
+              status: 'pending' | 'confirming' | 'completed' | 'cancelled';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description EIP-55 checksummed */
+              recipient: string;
+              reason: string | null;
+              transfer: {
+                network: string;
+                tx_hash: string;
+                log_index: number;
+                block_number: number;
+                /** @description Your vault */
+                from: string;
+                /** @description The recipient */
+                to: string;
+                token_address: string;
+                amount: string;
+                amount_units: string;
+                /** @description Buried under the network’s confirmation depth */
+                final: boolean;
+                /**
+                 * @description proof: POST /v1/refund-requests/{id}/proof; watcher: seen on-chain without a proof
+                 * @enum {string}
+                 */
+                source: 'proof' | 'watcher';
+              } | null;
+              livemode: boolean;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              created_at: string;
+              /**
+               * Format: date-time
+               * @description ISO 8601 UTC timestamp
+               */
+              updated_at: string;
+              completed_at: string | null;
+              cancelled_at: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payment-links': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links
+     * @description Newest first. `active` filters on the flag.
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+          active?: boolean;
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of payment links */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description plink_… */
+                id: string;
+                /** @enum {string} */
+                object: 'payment_link';
+                active: boolean;
+                name: string;
+                description: string | null;
+                /** @description Decimal string */
+                amount: string;
+                /** @description Integer string, base units */
+                amount_units: string;
+                /** @enum {string} */
+                currency: 'USDC' | 'EURC';
+                /** @description null: the merchant default networks at the time of each payment */
+                networks: string[] | null;
+                checkout_methods: string[];
+                success_url: string | null;
+                intent_expires_in_seconds: number;
+                /** @description {public URL}/pay/{id}: the page where a customer starts a payment */
+                url: string;
+                livemode: boolean;
+                /** Format: date-time */
+                created_at: string;
+                /** Format: date-time */
+                updated_at: string;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create a payment link
+     * @description A reusable link (`url`) where customers start paying the link’s terms. Each customer who goes on to pay gets a payment intent of their own (own deposit addresses), listed under the link. The networks are checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Max 200 chars. The first response is stored and replayed for a retry with the same key */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description Shown to the customer; 1 to 120 chars */
+            name: string;
+            /** @description 1 to 12 integer digits, optionally a dot and 1 to 6 decimals; greater than 0 */
+            amount: string;
+            /**
+             * @description Default USDC
+             * @enum {string}
+             */
+            currency?: 'USDC' | 'EURC';
+            description?: string;
+            /** @description Network ids, checked when the link is created (environment, availability, token, vault). Default: the merchant default networks when each intent is created */
+            networks?: string[];
+            /** @description Default [WALLET, ADDRESS] */
+            checkout_methods?: ('WALLET' | 'ADDRESS')[];
+            /** Format: uri */
+            success_url?: string;
+            /**
+             * @description How long each customer has to pay once they open checkout (picked a network); 300 to 604800, default 1200
+             * @default 1200
+             */
+            intent_expires_in_seconds?: number;
+          };
+        };
+      };
+      responses: {
+        /** @description Payment link */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description plink_… */
+              id: string;
+              /** @enum {string} */
+              object: 'payment_link';
+              active: boolean;
+              name: string;
+              description: string | null;
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description null: the merchant default networks at the time of each payment */
+              networks: string[] | null;
+              checkout_methods: string[];
+              success_url: string | null;
+              intent_expires_in_seconds: number;
+              /** @description {public URL}/pay/{id}: the page where a customer starts a payment */
+              url: string;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/payment-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve a payment link
+     * @description Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description plink_… */
+              id: string;
+              /** @enum {string} */
+              object: 'payment_link';
+              active: boolean;
+              name: string;
+              description: string | null;
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description null: the merchant default networks at the time of each payment */
+              networks: string[] | null;
+              checkout_methods: string[];
+              success_url: string | null;
+              intent_expires_in_seconds: number;
+              /** @description {public URL}/pay/{id}: the page where a customer starts a payment */
+              url: string;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Activate or deactivate a payment link
+     * @description `active: false` makes the link refuse new payments (its page says so; POST /public/payment-links/{id}/intents answers 409 PAYMENT_LINK_INACTIVE); payments already started from it go on. Setting the current value changes nothing.
+     */
+    patch: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            /** @description false: the link refuses new payments; payments already started go on */
+            active: boolean;
+          };
+        };
+      };
+      responses: {
+        /** @description Payment link */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description plink_… */
+              id: string;
+              /** @enum {string} */
+              object: 'payment_link';
+              active: boolean;
+              name: string;
+              description: string | null;
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description null: the merchant default networks at the time of each payment */
+              networks: string[] | null;
+              checkout_methods: string[];
+              success_url: string | null;
+              intent_expires_in_seconds: number;
+              /** @description {public URL}/pay/{id}: the page where a customer starts a payment */
+              url: string;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+              /** Format: date-time */
+              updated_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    trace?: never;
+  };
+  '/v1/payment-links/{id}/payment-intents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the payment intents started from a payment link
+     * @description One intent per customer who started paying, newest first (CREATED until opened at checkout).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+        };
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of payment intents */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: ({
+                /** @description pi_… */
+                id: string;
+                object: string;
+                /** @enum {string} */
+                status:
+                  | 'CREATED'
+                  | 'AWAITING_PAYMENT'
+                  | 'DETECTED'
+                  | 'CONFIRMING'
+                  | 'PAID'
+                  | 'OVERPAID'
+                  | 'SETTLEMENT_PENDING'
+                  | 'SETTLED'
+                  | 'EXPIRED'
+                  | 'UNDERPAID'
+                  | 'LATE_PAYMENT'
+                  | 'INVALID_ASSET'
+                  | 'SETTLEMENT_FAILED'
+                  | 'REFUND_REQUESTED'
+                  | 'PARTIALLY_REFUNDED'
+                  | 'REFUNDED';
+                /** @description Decimal string */
+                amount: string;
+                /** @description Integer string, base units */
+                amount_units: string;
+                /** @enum {string} */
+                currency: 'USDC' | 'EURC';
+                order_reference: string | null;
+                description: string | null;
+                /** @description {public gateway URL}/checkout/{id} */
+                checkout_url: string;
+                success_url: string | null;
+                cancel_url: string | null;
+                checkout_methods: string[];
+                customer_email: string | null;
+                metadata: {
+                  [key: string]: string;
+                };
+                payment_link_id: string | null;
+                invoice_id: string | null;
+                /**
+                 * Format: date-time
+                 * @description When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the window when the intent is opened
+                 */
+                expires_at: string;
+                /** Format: date-time */
+                created_at: string;
+                livemode: boolean;
+                /** @description Decimal string */
+                amount_received: string;
+                /** @description Integer string, base units */
+                amount_received_units: string;
+                /** @description Decimal string */
+                amount_confirmed: string;
+                /** @description Integer string, base units */
+                amount_confirmed_units: string;
+                /** @description Decimal string */
+                overpaid_amount: string;
+                /** @description Integer string, base units */
+                overpaid_amount_units: string;
+                /** @description Decimal string */
+                amount_settled: string;
+                /** @description Integer string, base units */
+                amount_settled_units: string;
+                networks: {
+                  network: string;
+                  chain_id: number | null;
+                  /** @description The official token contract of the intent’s currency on this network */
+                  usdc_address: string;
+                  token_address: string;
+                  token_symbol: string;
+                  /** @description Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault */
+                  deposit_address: string;
+                  wallet_checkout_supported: boolean;
+                  confirmations_required: number | null;
+                  factory_address: string;
+                  vault_address: string;
+                  salt: string;
+                }[];
+              } & {
+                [key: string]: unknown;
+              })[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/payment-links/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A payment link, as its public page shows it
+     * @description No credentials. The link’s terms, the networks a payment started now would offer, and the merchant’s business name; an inactive link answers with `active: false` (the page says it no longer takes payments).
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Payment link, as the public link page shows it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              object: 'payment_link';
+              active: boolean;
+              name: string;
+              description: string | null;
+              amount: string;
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              /** @description The networks a payment started now would offer */
+              networks: string[];
+              checkout_methods: string[];
+              business_name: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/payment-links/{id}/intents': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start a payment from a payment link
+     * @description No credentials. Creates a NEW payment intent from the link’s terms, in status CREATED (not yet open for payment: it opens, and its expiry clock starts, when the customer picks a network at checkout: POST /public/payment-intents/{id}/open). Every call is a new intent with its own deposit addresses. An inactive link answers 409 PAYMENT_LINK_INACTIVE.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description pi_… */
+              payment_intent_id: string;
+              /** @description {public URL}/checkout/{payment_intent_id} */
+              checkout_url: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/payment-intents/{id}/open': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Open a payment intent for payment
+     * @description No credentials. Moves a CREATED intent (started from a payment link) to AWAITING_PAYMENT; its expiry clock starts now (expires_at = now + the link’s intent_expires_in_seconds). `network`, when given, must be one of the intent’s networks (400 otherwise). An intent already open answers 200 with its status and changes nothing. Unknown id: 404.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            network?: string;
+          };
+        };
+      };
+      responses: {
+        /** @description Default Response */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              status:
+                | 'CREATED'
+                | 'AWAITING_PAYMENT'
+                | 'DETECTED'
+                | 'CONFIRMING'
+                | 'PAID'
+                | 'OVERPAID'
+                | 'SETTLEMENT_PENDING'
+                | 'SETTLED'
+                | 'EXPIRED'
+                | 'UNDERPAID'
+                | 'LATE_PAYMENT'
+                | 'INVALID_ASSET'
+                | 'SETTLEMENT_FAILED'
+                | 'REFUND_REQUESTED'
+                | 'PARTIALLY_REFUNDED'
+                | 'REFUNDED';
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/invoices': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List invoices
+     * @description Newest first. `status` filters on the derived status (open, paid, overdue, void).
+     */
+    get: {
+      parameters: {
+        query?: {
+          /** @description 1 to 100; default 20 */
+          limit?: number;
+          /** @description Opaque: the next_cursor of the previous page */
+          cursor?: string;
+          status?: 'open' | 'paid' | 'overdue' | 'void';
+        };
+        header?: never;
+        path?: never;
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description A page of invoices */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @enum {string} */
+              object: 'list';
+              data: {
+                /** @description inv_… */
+                id: string;
+                /** @enum {string} */
+                object: 'invoice';
+                /** @description INV-000001, …: per merchant and environment, consecutive */
+                number: string;
+                /**
+                 * @description open, paid, overdue or void; derived from the payment intent, the due date and void (README)
+                 * @enum {string}
+                 */
+                status: 'open' | 'paid' | 'overdue' | 'void';
+                customer_name: string;
+                customer_email: string;
+                memo: string | null;
+                /** @enum {string} */
+                currency: 'USDC' | 'EURC';
+                line_items: {
+                  description: string;
+                  quantity: number;
+                  unit_amount: string;
+                  unit_amount_units: string;
+                  /** @description quantity × unit_amount, exact */
+                  amount: string;
+                  amount_units: string;
+                }[];
+                total: string;
+                total_units: string;
+                /** @description YYYY-MM-DD (UTC) of due_at */
+                due_date: string;
+                /**
+                 * Format: date-time
+                 * @description Overdue from this instant unless paid
+                 */
+                due_at: string;
+                payment_intent_id: string;
+                /** @description {public URL}/invoice/{id}: the invoice page the customer opens */
+                url: string;
+                checkout_url: string;
+                pdf_url: string;
+                /** @description How the invoice reached customer_email */
+                delivery: {
+                  /**
+                   * @description not_configured: this server has no SMTP relay, nothing was sent (share `url` yourself); queued: the mail is waiting to be handed to the relay; sent: the relay accepted it; failed: the relay refused it on every attempt; skipped: voided or paid before the mail went out
+                   * @enum {string}
+                   */
+                  email: 'not_configured' | 'queued' | 'sent' | 'failed' | 'skipped';
+                };
+                voided_at: string | null;
+                livemode: boolean;
+                /** Format: date-time */
+                created_at: string;
+              }[];
+              has_more: boolean;
+              /** @description Pass as `cursor` to get the next (older) page; null on the last page */
+              next_cursor: string | null;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    /**
+     * Create an invoice
+     * @description Numbers the invoice (INV-000001, … per merchant and environment, consecutive even under concurrent creation), computes each line (quantity × unit_amount) and the total exactly in base units (a total beyond 999999999999.999999 answers 400 VALIDATION_FAILED naming the total), creates its payment intent (amount = total, payable until the due date = now + due_in_days), and mails it to customer_email when this server has an SMTP relay: `delivery.email` says queued, or not_configured when it has none (then nothing was sent; share `url` yourself). The networks are checked like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: {
+          /** @description Max 200 chars. The first response is stored and replayed for a retry with the same key */
+          'idempotency-key'?: string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          'application/json': {
+            customer_name: string;
+            /**
+             * Format: email
+             * @description Email address (max 320)
+             */
+            customer_email: string;
+            memo?: string;
+            /**
+             * @description 1 to 90; default 14
+             * @default 14
+             */
+            due_in_days?: number;
+            /**
+             * @description Default USDC; line item amounts are in this token
+             * @enum {string}
+             */
+            currency?: 'USDC' | 'EURC';
+            /** @description 1 to 100 items */
+            line_items: {
+              description: string;
+              /**
+               * @description 1 to 100000; default 1
+               * @default 1
+               */
+              quantity?: number;
+              /** @description In the invoice currency: 1 to 12 integer digits, optionally a dot and 1 to 6 decimals */
+              unit_amount: string;
+            }[];
+            /** @description Networks of the invoice’s payment intent; default: the merchant default networks */
+            networks?: string[];
+            /** @description Default [WALLET, ADDRESS] */
+            checkout_methods?: ('WALLET' | 'ADDRESS')[];
+          };
+        };
+      };
+      responses: {
+        /** @description Invoice */
+        201: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description inv_… */
+              id: string;
+              /** @enum {string} */
+              object: 'invoice';
+              /** @description INV-000001, …: per merchant and environment, consecutive */
+              number: string;
+              /**
+               * @description open, paid, overdue or void; derived from the payment intent, the due date and void (README)
+               * @enum {string}
+               */
+              status: 'open' | 'paid' | 'overdue' | 'void';
+              customer_name: string;
+              customer_email: string;
+              memo: string | null;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              line_items: {
+                description: string;
+                quantity: number;
+                unit_amount: string;
+                unit_amount_units: string;
+                /** @description quantity × unit_amount, exact */
+                amount: string;
+                amount_units: string;
+              }[];
+              total: string;
+              total_units: string;
+              /** @description YYYY-MM-DD (UTC) of due_at */
+              due_date: string;
+              /**
+               * Format: date-time
+               * @description Overdue from this instant unless paid
+               */
+              due_at: string;
+              payment_intent_id: string;
+              /** @description {public URL}/invoice/{id}: the invoice page the customer opens */
+              url: string;
+              checkout_url: string;
+              pdf_url: string;
+              /** @description How the invoice reached customer_email */
+              delivery: {
+                /**
+                 * @description not_configured: this server has no SMTP relay, nothing was sent (share `url` yourself); queued: the mail is waiting to be handed to the relay; sent: the relay accepted it; failed: the relay refused it on every attempt; skipped: voided or paid before the mail went out
+                 * @enum {string}
+                 */
+                email: 'not_configured' | 'queued' | 'sent' | 'failed' | 'skipped';
+              };
+              voided_at: string | null;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Retrieve an invoice
+     * @description Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Invoice */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description inv_… */
+              id: string;
+              /** @enum {string} */
+              object: 'invoice';
+              /** @description INV-000001, …: per merchant and environment, consecutive */
+              number: string;
+              /**
+               * @description open, paid, overdue or void; derived from the payment intent, the due date and void (README)
+               * @enum {string}
+               */
+              status: 'open' | 'paid' | 'overdue' | 'void';
+              customer_name: string;
+              customer_email: string;
+              memo: string | null;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              line_items: {
+                description: string;
+                quantity: number;
+                unit_amount: string;
+                unit_amount_units: string;
+                /** @description quantity × unit_amount, exact */
+                amount: string;
+                amount_units: string;
+              }[];
+              total: string;
+              total_units: string;
+              /** @description YYYY-MM-DD (UTC) of due_at */
+              due_date: string;
+              /**
+               * Format: date-time
+               * @description Overdue from this instant unless paid
+               */
+              due_at: string;
+              payment_intent_id: string;
+              /** @description {public URL}/invoice/{id}: the invoice page the customer opens */
+              url: string;
+              checkout_url: string;
+              pdf_url: string;
+              /** @description How the invoice reached customer_email */
+              delivery: {
+                /**
+                 * @description not_configured: this server has no SMTP relay, nothing was sent (share `url` yourself); queued: the mail is waiting to be handed to the relay; sent: the relay accepted it; failed: the relay refused it on every attempt; skipped: voided or paid before the mail went out
+                 * @enum {string}
+                 */
+                email: 'not_configured' | 'queued' | 'sent' | 'failed' | 'skipped';
+              };
+              voided_at: string | null;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/invoices/{id}/void': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Void an invoice
+     * @description The invoice becomes void and its payment intent unpayable (expired now; payment.expired). Refused once paid (409 INVOICE_PAID) and while funds have arrived without paying it yet (409 INVOICE_PAYMENT_IN_PROGRESS). Voiding a void invoice answers 200 and changes nothing.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Invoice */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              /** @description inv_… */
+              id: string;
+              /** @enum {string} */
+              object: 'invoice';
+              /** @description INV-000001, …: per merchant and environment, consecutive */
+              number: string;
+              /**
+               * @description open, paid, overdue or void; derived from the payment intent, the due date and void (README)
+               * @enum {string}
+               */
+              status: 'open' | 'paid' | 'overdue' | 'void';
+              customer_name: string;
+              customer_email: string;
+              memo: string | null;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              line_items: {
+                description: string;
+                quantity: number;
+                unit_amount: string;
+                unit_amount_units: string;
+                /** @description quantity × unit_amount, exact */
+                amount: string;
+                amount_units: string;
+              }[];
+              total: string;
+              total_units: string;
+              /** @description YYYY-MM-DD (UTC) of due_at */
+              due_date: string;
+              /**
+               * Format: date-time
+               * @description Overdue from this instant unless paid
+               */
+              due_at: string;
+              payment_intent_id: string;
+              /** @description {public URL}/invoice/{id}: the invoice page the customer opens */
+              url: string;
+              checkout_url: string;
+              pdf_url: string;
+              /** @description How the invoice reached customer_email */
+              delivery: {
+                /**
+                 * @description not_configured: this server has no SMTP relay, nothing was sent (share `url` yourself); queued: the mail is waiting to be handed to the relay; sent: the relay accepted it; failed: the relay refused it on every attempt; skipped: voided or paid before the mail went out
+                 * @enum {string}
+                 */
+                email: 'not_configured' | 'queued' | 'sent' | 'failed' | 'skipped';
+              };
+              voided_at: string | null;
+              livemode: boolean;
+              /** Format: date-time */
+              created_at: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Missing or invalid credentials */
+        401: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Credentials valid but not allowed here */
+        403: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Conflicts with the current state */
+        409: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/invoices/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice, as its public page shows it
+     * @description No credentials. The invoice without the customer’s email, with the merchant’s business name.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description Invoice, as its public page shows it */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              object: 'invoice';
+              number: string;
+              /** @enum {string} */
+              status: 'open' | 'paid' | 'overdue' | 'void';
+              customer_name: string;
+              memo: string | null;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              line_items: {
+                description: string;
+                quantity: number;
+                unit_amount: string;
+                unit_amount_units: string;
+                /** @description quantity × unit_amount, exact */
+                amount: string;
+                amount_units: string;
+              }[];
+              total: string;
+              total_units: string;
+              due_date: string;
+              business_name: string;
+              payment_intent_id: string;
+              checkout_url: string;
+              pdf_url: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/invoices/{id}/pdf': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * An invoice as a PDF
+     * @description No credentials. application/pdf, rendered from the same data as the public invoice.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description The PDF document (application/pdf) */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': string;
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/pdf': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/public/payment-intents/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Public view of a payment intent (hosted checkout)
+     * @description What the hosted checkout shows and polls for live status: amount, business name, expiry, methods, per network the deposit address and the only accepted token contract, the amount received and remaining, the confirmations of the latest transfer, and transfers of tokens the payment does not accept. No credentials; carries no customer email, metadata, vault or RPC secret. The page polls it every 2 s while the payment is open; rate-limited to 300 a minute per client.
+     */
+    get: {
+      parameters: {
+        query?: never;
+        header?: never;
+        path: {
+          id: string;
+        };
+        cookie?: never;
+      };
+      requestBody?: never;
+      responses: {
+        /** @description What the hosted checkout shows; no merchant secrets */
+        200: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              id: string;
+              /** @enum {string} */
+              object: 'public_payment_intent';
+              /** @enum {string} */
+              status:
+                | 'CREATED'
+                | 'AWAITING_PAYMENT'
+                | 'DETECTED'
+                | 'CONFIRMING'
+                | 'PAID'
+                | 'OVERPAID'
+                | 'SETTLEMENT_PENDING'
+                | 'SETTLED'
+                | 'EXPIRED'
+                | 'UNDERPAID'
+                | 'LATE_PAYMENT'
+                | 'INVALID_ASSET'
+                | 'SETTLEMENT_FAILED'
+                | 'REFUND_REQUESTED'
+                | 'PARTIALLY_REFUNDED'
+                | 'REFUNDED';
+              /** @description Decimal string */
+              amount: string;
+              /** @description Integer string, base units */
+              amount_units: string;
+              /** @enum {string} */
+              currency: 'USDC' | 'EURC';
+              decimals: number;
+              description: string | null;
+              order_reference: string | null;
+              business_name: string;
+              livemode: boolean;
+              /** Format: date-time */
+              expires_at: string;
+              checkout_methods: ('WALLET' | 'ADDRESS')[];
+              success_url: string | null;
+              cancel_url: string | null;
+              /** @description Decimal string */
+              amount_received: string;
+              /** @description Integer string, base units */
+              amount_received_units: string;
+              /** @description Decimal string */
+              amount_remaining: string;
+              /** @description Integer string, base units */
+              amount_remaining_units: string;
+              networks: {
+                network: string;
+                /** @description Display name of the network */
+                name: string;
+                chain_id: number;
+                /** @description USDC or EURC: the only token this payment accepts */
+                token_symbol: string;
+                /** @description The official token contract (EIP-55); any other token is not a payment */
+                token_address: string;
+                token_decimals: number;
+                /** @description Unique to this payment (EIP-55) */
+                deposit_address: string;
+                wallet_checkout_supported: boolean;
+                confirmations_required: number;
+                rpc_url: string | null;
+                explorer_url: string | null;
+              }[];
+              latest_transfer: {
+                network: string;
+                tx_hash: string;
+                token_address: string;
+                /** @description false: a token this payment does not accept (INVALID_ASSET) */
+                official: boolean;
+                /** @description Integer string, base units */
+                amount_units: string;
+                block_number: number;
+                /** @description Blocks on top of the transfer, its own included, as the watcher saw */
+                confirmations: number;
+                final: boolean;
+                /** @description Mined after expires_at */
+                late: boolean;
+              } | null;
+              /** @description Transfers of tokens this payment does not accept (INVALID_ASSET) */
+              foreign_transfers: {
+                network: string;
+                tx_hash: string;
+                token_address: string;
+                /** @description false: a token this payment does not accept (INVALID_ASSET) */
+                official: boolean;
+                /** @description Integer string, base units */
+                amount_units: string;
+                block_number: number;
+                /** @description Blocks on top of the transfer, its own included, as the watcher saw */
+                confirmations: number;
+                final: boolean;
+                /** @description Mined after expires_at */
+                late: boolean;
+              }[];
+              /**
+               * Format: date-time
+               * @description For the countdown, against a skewed device clock
+               */
+              server_time: string;
+            };
+          };
+        };
+        /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+        400: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Not found (or not this merchant’s) */
+        404: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+        /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+        429: {
+          headers: {
+            [name: string]: unknown;
+          };
+          content: {
+            'application/json': {
+              error: {
+                /** @description invalid_request_error, authentication_error, permission_error, … */
+                type: string;
+                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                code: string;
+                message: string;
+                /** @description req_…; also in the Request-Id header */
+                request_id: string;
+                /** @description Every failing field, for VALIDATION_FAILED */
+                details?: {
+                  path: string;
+                  message: string;
+                }[];
+              };
+            };
+          };
+        };
+      };
+    };
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: never;
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
