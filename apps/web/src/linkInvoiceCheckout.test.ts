@@ -1,12 +1,11 @@
 // From a payment link and from an invoice into the checkout and on to paid, end to end on the devnet. The link and
 // invoice APIs are built on another branch: until the gateway serves them, every test here skips and says why.
-import type { Browser, Page } from 'playwright-core';
-import { getAddress } from 'viem';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, markEmailVerified, signUp } from '../../gateway/src/_test/testGateway.ts';
 import { setVault } from '../../gateway/src/settings/settlementSettings.ts';
 import { launchChromium } from './_test/browser.ts';
-import { startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
+import { payOnCheckout, startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
 
 let g: CheckoutGateway;
 let browser: Browser;
@@ -43,17 +42,6 @@ async function api<T>(method: string, path: string, body?: unknown): Promise<T> 
   return (await r.json()) as T;
 }
 
-/** On the checkout of a CREATED intent: open it on the devnet, pay the address shown, mine until paid. */
-async function payOnCheckout(page: Page, amount: string): Promise<void> {
-  const open = page.getByRole('button', { name: 'Continue to payment' });
-  // A link's intent is CREATED (network choice first); an invoice's is open at once (the address straight away).
-  await open.or(page.getByTestId('deposit-address')).first().waitFor({ timeout: 15_000 });
-  if (await open.isVisible()) await open.click();
-  const shown = await page.getByTestId('deposit-address').textContent({ timeout: 15_000 });
-  await g.h.pay(getAddress(shown!), amount);
-  await g.mineUntil(() => page.getByRole('heading', { name: /^Paid/ }).isVisible());
-}
-
 describe(`payment link and invoice into checkout (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('payment link page → pay → checkout → paid', async (ctx) => {
     if (missing) ctx.skip(missing);
@@ -66,7 +54,7 @@ describe(`payment link and invoice into checkout (${process.env.DATABASE_URL ? '
     await page.goto(`${g.baseUrl}/pay/${link.id}`);
     await page.getByRole('button', { name: 'Pay 7.25 USDC' }).click();
     await page.waitForURL(/\/checkout\/pi_/);
-    await payOnCheckout(page, '7.25');
+    await payOnCheckout(g, page, '7.25');
     await page.close();
   });
 
@@ -83,7 +71,7 @@ describe(`payment link and invoice into checkout (${process.env.DATABASE_URL ? '
     expect(await page.getByTestId('invoice-total').textContent()).toBe('6 USDC');
     await page.getByRole('link', { name: 'Pay 6 USDC' }).click();
     await page.waitForURL(/\/checkout\/pi_/);
-    await payOnCheckout(page, '6');
+    await payOnCheckout(g, page, '6');
     await page.close();
   });
 });

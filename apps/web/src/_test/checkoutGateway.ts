@@ -4,7 +4,10 @@
 import { startChainHarness, type ChainHarness } from '../../../gateway/src/_test/chainHarness.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../../../gateway/src/payments/workers.ts';
 import { createGatewayServer } from '../../../gateway/src/server.ts';
+import { testSecretBox } from '../../../gateway/src/webhooks/_test/webhookTestKit.ts';
 import type { App } from '@tender/platform';
+import type { Page } from 'playwright-core';
+import { getAddress } from 'viem';
 import { ensureWebBuilt } from '../buildWeb.ts';
 
 export const BUSINESS_NAME = 'Devnet Coffee Roasters';
@@ -26,6 +29,8 @@ export async function startCheckoutGateway(): Promise<CheckoutGateway> {
     h.tenant.merchantId,
     BUSINESS_NAME,
   ]);
+  // Webhook endpoint secrets are stored encrypted: the dashboard's walk registers an endpoint.
+  h.ctx.secretBox = testSecretBox();
   const app = await createGatewayServer(h.ctx, { webDir: dir });
   const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   h.ctx.config.publicUrl = baseUrl;
@@ -50,4 +55,17 @@ export async function startCheckoutGateway(): Promise<CheckoutGateway> {
       await h.close();
     },
   };
+}
+
+/**
+ * On the checkout of a link's or invoice's intent: open it on the devnet when it is CREATED (network choice first),
+ * pay the deposit address shown from the harness's payer, and mine until the page says paid.
+ */
+export async function payOnCheckout(g: CheckoutGateway, page: Page, amount: string): Promise<void> {
+  const open = page.getByRole('button', { name: 'Continue to payment' });
+  await open.or(page.getByTestId('deposit-address')).first().waitFor({ timeout: 15_000 });
+  if (await open.isVisible()) await open.click();
+  const shown = await page.getByTestId('deposit-address').textContent({ timeout: 15_000 });
+  await g.h.pay(getAddress(shown!), amount);
+  await g.mineUntil(() => page.getByRole('heading', { name: /^Paid/ }).isVisible());
 }

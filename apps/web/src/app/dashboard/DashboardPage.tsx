@@ -68,13 +68,10 @@ export default function DashboardPage() {
 
 function SignedIn({ onSignedOut }: { onSignedOut: () => void }) {
   const [environment, setEnvironment] = useState<Environment>(() => dashboardSession.environment());
-  const account = useLoad(
-    async () => {
-      const [me, email] = await Promise.all([ok(gateway.GET('/v1/me')), ok(gateway.GET('/v1/auth/email'))]);
-      return { me, email };
-    },
-    [environment],
-  );
+  const account = useLoad(async () => {
+    const [me, email] = await Promise.all([ok(gateway.GET('/v1/me')), ok(gateway.GET('/v1/auth/email'))]);
+    return { me, email };
+  }, [environment]);
   const data = account.data;
   const can = useCallback((p: Permission) => data?.me.permissions.includes(p) ?? false, [data]);
   const state = useMemo<DashboardState | null>(

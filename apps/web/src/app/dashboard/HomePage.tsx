@@ -90,7 +90,9 @@ export function HomePage() {
         <h2 id="attention-heading">Needs attention</h2>
         {attention.error ? <ErrorNotice error={attention.error} title="Could not list payments" /> : null}
         {attention.data && attention.data.length === 0 ? (
-          <p className="muted">Nothing needs attention: no underpaid, late, invalid-asset or failed-settlement payment.</p>
+          <p className="muted">
+            Nothing needs attention: no underpaid, late, invalid-asset or failed-settlement payment.
+          </p>
         ) : null}
         <PaymentRows payments={attention.data ?? []} />
       </section>

@@ -169,12 +169,24 @@ function CreateInvoice({ onCreated }: { onCreated: () => void }) {
           <legend>Line items</legend>
           {lines.map((l, i) => (
             <div key={i} className="line-item">
-              <Field id={`line-${i}-description`} path={`line_items[${i}].description`} label="Description" error={error}>
-                {(p) => <input {...p} value={l.description} onChange={(e) => setLine(i, 'description', e.target.value)} />}
+              <Field
+                id={`line-${i}-description`}
+                path={`line_items[${i}].description`}
+                label="Description"
+                error={error}
+              >
+                {(p) => (
+                  <input {...p} value={l.description} onChange={(e) => setLine(i, 'description', e.target.value)} />
+                )}
               </Field>
               <Field id={`line-${i}-quantity`} path={`line_items[${i}].quantity`} label="Quantity" error={error}>
                 {(p) => (
-                  <input {...p} inputMode="numeric" value={l.quantity} onChange={(e) => setLine(i, 'quantity', e.target.value)} />
+                  <input
+                    {...p}
+                    inputMode="numeric"
+                    value={l.quantity}
+                    onChange={(e) => setLine(i, 'quantity', e.target.value)}
+                  />
                 )}
               </Field>
               <Field id={`line-${i}-unit`} path={`line_items[${i}].unit_amount`} label="Unit amount" error={error}>

@@ -40,7 +40,8 @@ export default function LinksPage() {
                   <strong>{l.name}</strong> · {groupDigits(l.amount)} {l.currency} ·{' '}
                   <span className="badge">{l.active ? 'active' : 'inactive'}</span>
                   <div className="muted small">
-                    <a href={l.url}>{l.url}</a> · {l.networks?.join(', ') ?? 'default networks'} · created {when(l.created_at)}
+                    <a href={l.url}>{l.url}</a> · {l.networks?.join(', ') ?? 'default networks'} · created{' '}
+                    {when(l.created_at)}
                   </div>
                 </span>
                 <span className="actions">

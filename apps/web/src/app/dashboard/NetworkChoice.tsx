@@ -36,7 +36,9 @@ export function NetworkChoice({
             onChange={(e) => onChange(e.target.checked ? [...value, n.id] : value.filter((x) => x !== n.id))}
           />{' '}
           {n.name}
-          {n.payable ? '' : ` (${n.vault.status === 'missing' ? 'no vault set' : (n.unavailable_reason ?? 'unavailable')})`}
+          {n.payable
+            ? ''
+            : ` (${n.vault.status === 'missing' ? 'no vault set' : (n.unavailable_reason ?? 'unavailable')})`}
         </label>
       ))}
       {message ? (

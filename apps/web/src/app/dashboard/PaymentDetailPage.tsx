@@ -132,11 +132,10 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
                     {t.amount ?? `${t.amount_units} units`} {t.token_symbol ?? ''}
                   </td>
                   <td>
-                    <TxHash hash={t.tx_hash} explorer={explorer(t.network)} /> <span className="muted">{t.network}</span>
+                    <TxHash hash={t.tx_hash} explorer={explorer(t.network)} />{' '}
+                    <span className="muted">{t.network}</span>
                   </td>
-                  <td>
-                    {t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`}
-                  </td>
+                  <td>{t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`}</td>
                 </tr>
               ))}
             </tbody>

@@ -241,7 +241,11 @@ function RefundRow({
               placeholder="0x…"
               spellCheck={false}
             />
-            <button type="submit" className="secondary" disabled={progress !== null || !/^0x[0-9a-fA-F]{64}$/.test(pasted.trim())}>
+            <button
+              type="submit"
+              className="secondary"
+              disabled={progress !== null || !/^0x[0-9a-fA-F]{64}$/.test(pasted.trim())}
+            >
               Submit proof
             </button>
           </form>

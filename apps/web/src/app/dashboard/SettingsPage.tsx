@@ -133,7 +133,13 @@ function VaultRow(props: {
         <form onSubmit={save} noValidate className="inline-form" aria-label={`Vault on ${props.name}`}>
           <Field id={id} path="address" label={props.address ? 'New vault address' : 'Vault address'} error={error}>
             {(p) => (
-              <input {...p} value={address} onChange={(e) => setAddress(e.target.value)} placeholder="0x…" spellCheck={false} />
+              <input
+                {...p}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                placeholder="0x…"
+                spellCheck={false}
+              />
             )}
           </Field>
           <label>
@@ -216,7 +222,13 @@ function Defaults({
           hint="5 minutes to 30 days"
         >
           {(p) => (
-            <input {...p} inputMode="numeric" value={minutes} readOnly={!manage} onChange={(e) => setMinutes(e.target.value)} />
+            <input
+              {...p}
+              inputMode="numeric"
+              value={minutes}
+              readOnly={!manage}
+              onChange={(e) => setMinutes(e.target.value)}
+            />
           )}
         </Field>
         <Field

@@ -42,7 +42,12 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
         {signUp ? (
           <Field id="business_name" label="Business name" error={error}>
             {(p) => (
-              <input {...p} value={business} onChange={(e) => setBusiness(e.target.value)} autoComplete="organization" />
+              <input
+                {...p}
+                value={business}
+                onChange={(e) => setBusiness(e.target.value)}
+                autoComplete="organization"
+              />
             )}
           </Field>
         ) : null}

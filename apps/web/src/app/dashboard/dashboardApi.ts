@@ -77,11 +77,9 @@ export async function ok<R extends { data?: unknown; error?: unknown; response: 
 }
 
 /** The JSON body of operation `M` on path `P` for status `S` (200 unless given). */
-export type ResponseOf<
-  P extends keyof paths,
-  M extends keyof paths[P],
-  S extends number = 200,
-> = paths[P][M] extends { responses: infer R }
+export type ResponseOf<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
+  responses: infer R;
+}
   ? S extends keyof R
     ? R[S] extends { content: { 'application/json': infer B } }
       ? B
