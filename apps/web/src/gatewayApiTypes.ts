@@ -10,8 +10,7 @@ import { createTestGateway } from '../../gateway/src/_test/testGateway.ts';
 export const GATEWAY_API_TYPES_FILE = fileURLToPath(new URL('./app/dashboard/gatewayApi.gen.ts', import.meta.url));
 
 const HEADER =
-  '// Generated from the gateway’s /v1/openapi.json by apps/web/scripts/writeGatewayApiTypes.ts; do not edit.\n' +
-  '/* eslint-disable */\n';
+  '// Generated from the gateway’s /v1/openapi.json by apps/web/scripts/writeGatewayApiTypes.ts; do not edit.\n';
 
 /** The OpenAPI document as the gateway serves it, turned into TypeScript (formatted like the rest of the code). */
 export async function generateGatewayApiTypes(): Promise<string> {

@@ -1,5 +1,4 @@
 // Generated from the gateway’s /v1/openapi.json by apps/web/scripts/writeGatewayApiTypes.ts; do not edit.
-/* eslint-disable */
 export interface paths {
   '/healthz': {
     parameters: {
