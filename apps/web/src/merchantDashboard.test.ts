@@ -285,6 +285,54 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.close();
   }, 300_000);
 
+  it('links and invoices: field rules shown inline from the API, create, view, deactivate and activate, void', async (ctx) => {
+    if (!walk.paymentId) ctx.skip('needs the walk above');
+    const page = await context.newPage();
+    await page.goto(`${g.baseUrl}/dashboard/invoices`);
+    await page.getByLabel('Email').fill(walk.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Create an invoice' }).waitFor({ timeout: 20_000 });
+
+    await page.getByLabel('Customer name').fill('Ada Lovelace');
+    await page.getByLabel('Customer email').fill('not-an-email');
+    await page.getByLabel('Due in days').fill('120');
+    await page.getByLabel('Description', { exact: true }).fill('Beans');
+    await page.getByLabel('Unit amount').fill('3.1234567');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    for (const id of ['customer_email', 'due_in_days', 'line-0-unit'])
+      await expect.poll(() => page.locator(`#${id}-error`).textContent(), { timeout: 10_000 }).toBeTruthy();
+    expect(await page.getByLabel('Unit amount').getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('Customer email').fill('ada@example.com');
+    await page.getByLabel('Due in days').fill('30');
+    await page.getByLabel('Unit amount').fill('3');
+    await page.getByLabel('Quantity').fill('2');
+    await page.getByRole('button', { name: 'Create invoice' }).click();
+    const created = page.getByRole('status').filter({ hasText: /Invoice .* created/ });
+    const invoiceUrl = await created.getByRole('link').getAttribute('href', { timeout: 15_000 });
+    expect(invoiceUrl).toMatch(/\/invoice\/inv_/);
+    const row = page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('6 USDC');
+    await row.getByRole('button', { name: 'View' }).click();
+    expect(await row.textContent()).toContain('Beans');
+    await row.getByRole('button', { name: 'Void' }).click();
+    await expect.poll(() => row.locator('.badge').textContent(), { timeout: 15_000 }).toBe('void');
+    expect(await row.getByRole('button', { name: 'Void' }).count()).toBe(0);
+    const pub = await fetch(`${g.baseUrl}/public/invoices/${invoiceUrl!.split('/').pop()}`);
+    expect(((await pub.json()) as { status: string }).status).toBe('void');
+
+    await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Payment links' }).click();
+    const link = page.getByTestId('payment-link').filter({ hasText: 'House blend' });
+    await link.getByRole('button', { name: 'Deactivate' }).click();
+    await expect.poll(() => link.textContent(), { timeout: 15_000 }).toContain('inactive');
+    await link.getByRole('button', { name: 'Payments' }).click();
+    await expect.poll(() => link.textContent(), { timeout: 15_000 }).toContain(walk.paymentId);
+    await link.getByRole('button', { name: 'Activate' }).click();
+    await expect.poll(() => link.getByRole('button', { name: 'Deactivate' }).count(), { timeout: 15_000 }).toBe(1);
+    await expectAccessible(page);
+    await page.close();
+  }, 120_000);
+
   it('a read-only member sees the data and no write control', async (ctx) => {
     if (!walk.paymentId) ctx.skip('needs the walk above');
     const email = `reader-${process.pid}-${Date.now()}@example.com`;
@@ -316,7 +364,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     expect(await page.getByTestId('refund').textContent()).toContain('completed');
     expect(await visibleWriteButtons()).toEqual([]);
     for (const [section, seen] of [
-      ['Invoices', 'No invoice yet.'],
+      ['Invoices', 'Ada Lovelace'],
       ['Payment links', 'House blend'],
       ['Settings', g.h.vault],
       ['Developers', 'Order server'],

@@ -1,6 +1,7 @@
 // Settings: the vault per network (set, remove; with the live on-chain facts the gateway reads now), and the
 // defaults new payments get (expiry, networks). Owner only for changes (account:manage).
 import { useState, type FormEvent } from 'react';
+import { AccountEmailCard } from './AccountEmailCard.tsx';
 import { when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
@@ -37,6 +38,7 @@ export default function SettingsPage() {
         </p>
         <p className="muted small">The business name is shown on checkout, links and invoices.</p>
       </section>
+      <AccountEmailCard />
       <section className="card" aria-labelledby="vaults-heading">
         <h2 id="vaults-heading">Vaults</h2>
         <p className="muted small">
