@@ -181,6 +181,20 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     }, 90_000);
     await expectAccessible(page);
     await shot(page, 'dashboard-payments.png');
+    // Filters: the search finds it by its id; a status it is not in finds nothing.
+    const filters = page.getByRole('search', { name: 'Filter payments' });
+    const [listed] = (await table.locator('tbody tr td:first-child .muted').allTextContents()) as [string];
+    await filters.getByLabel('Search').fill(listed);
+    await filters.getByLabel('Status').selectOption('SETTLED');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect.poll(() => table.locator('tbody tr').count(), { timeout: 10_000 }).toBe(1);
+    await filters.getByLabel('Status').selectOption('EXPIRED');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Payments' }).textContent(), { timeout: 10_000 })
+      .toContain('No payment matches.');
+    await filters.getByLabel('Status').selectOption('');
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
 
     // Detail: the timeline ends settled; transfers show the payment and the sweep.
     await table.getByRole('link').first().click();
@@ -270,9 +284,14 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
 
     // 360 px wide: nothing sticks out of the page.
     await page.setViewportSize({ width: 360, height: 780 });
-    for (const section of ['Payments', 'Home', 'Developers']) {
+    for (const [section, heading] of [
+      ['Payments', 'Payments'],
+      ['Home', 'Overview'],
+      ['Developers', 'Webhook deliveries'],
+    ] as const) {
       await nav(page, section).click();
-      await page.waitForTimeout(300);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor({ timeout: 10_000 });
+      await expect.poll(() => page.locator('.muted', { hasText: 'Loading…' }).count()).toBe(0);
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     }
     await page.goto(`${g.baseUrl}/dashboard/payments/${walk.paymentId}`);
@@ -380,12 +399,20 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
   it('a second merchant signed in in the same browser context never sees the first merchant’s data; an ended session returns to sign-in', async (ctx) => {
     if (!walk.paymentId) ctx.skip('needs the walk above');
     // The first merchant's tab stays open while a second merchant signs up in another tab of the same context.
+    // (Signed in with the keyboard only: type, Tab, type, Enter; then a section opened with Tab and Enter.)
     const first = await context.newPage();
     await first.goto(`${g.baseUrl}/dashboard/`);
-    await first.getByLabel('Email').fill(walk.email);
-    await first.getByLabel('Password').fill(PASSWORD);
-    await first.getByRole('button', { name: 'Sign in' }).click();
+    await first.getByLabel('Email').focus();
+    await first.keyboard.type(walk.email);
+    await first.keyboard.press('Tab');
+    await first.keyboard.type(PASSWORD);
+    await first.keyboard.press('Enter');
     await first.getByRole('heading', { name: 'Overview' }).waitFor({ timeout: 20_000 });
+    await nav(first, 'Home').focus();
+    await first.keyboard.press('Tab');
+    await first.keyboard.press('Enter');
+    await first.getByRole('heading', { name: 'Payments' }).waitFor({ timeout: 10_000 });
+    expect(new URL(first.url()).pathname).toBe('/dashboard/payments');
 
     const second = await context.newPage();
     await signUpThroughPage(second, 'Second Shop', `second-${process.pid}-${Date.now()}@example.com`);
