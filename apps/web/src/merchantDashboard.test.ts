@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { newId } from '@tender/platform';
-import { createDevnetClient, devnetAccounts } from '@tender/evm';
+import { createDevnetClient, devnetAccounts, transferToken } from '@tender/evm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../gateway/src/auth/passwords.ts';
@@ -86,6 +86,7 @@ const walk = {
   email: `owner-${process.pid}-${Date.now()}@example.com`,
   paymentId: '',
   merchantId: '',
+  secretKey: '',
 };
 
 describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
@@ -139,6 +140,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.getByRole('button', { name: 'Create key' }).click();
     const secretKey = await page.getByLabel('New API key', { exact: true }).textContent({ timeout: 15_000 });
     expect(secretKey).toMatch(/^sk_test_/);
+    walk.secretKey = secretKey!;
     expect(await page.getByRole('button', { name: 'Copy new api key' }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole('region', { name: 'API keys' }).textContent()).toContain('Order server');
     await page.getByLabel('Endpoint URL').fill(receiver.url);
@@ -458,4 +460,67 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await first.close();
     await second.close();
   }, 120_000);
+  it('a refund proven by a pasted transaction hash; a wrong-token payment on home; older payments by cursor', async (ctx) => {
+    if (!walk.paymentId) ctx.skip('needs the walk above');
+    const api = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+      const r = await fetch(`${g.baseUrl}${path}`, {
+        method,
+        headers: { authorization: `Bearer ${walk.secretKey}`, 'content-type': 'application/json' },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
+      return (await r.json()) as T;
+    };
+    const page = await context.newPage();
+    await page.goto(`${g.baseUrl}/dashboard/payments/${walk.paymentId}`);
+    await page.getByLabel('Email').fill(walk.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 20_000 });
+
+    // A second refund, sent from the vault outside the browser; its hash is pasted.
+    await page.getByLabel('Amount (USDC)').fill('1.5');
+    await page.getByRole('button', { name: 'Request refund' }).click();
+    const pending = page.getByTestId('refund').filter({ hasText: 'pending' });
+    await pending.waitFor({ timeout: 15_000 });
+    const vault = createDevnetClient(g.h.devnet.rpcUrl, { account: devnetAccounts()[1]! });
+    const sent = await transferToken(vault, g.h.devnet.manifest.tokens.USDC, g.h.payer.account.address, 1_500_000n);
+    await pending.getByLabel('Or paste the refund transaction hash').fill(sent.transactionHash);
+    await pending.getByRole('button', { name: 'Submit proof' }).click();
+    await g.mineUntil(async () => (await page.getByTestId('amount-refunded').textContent()) === '5.5 USDC', 60_000);
+    expect(await page.getByTestId('refund').filter({ hasText: 'completed' }).count()).toBe(2);
+
+    // A payment in a look-alike token needs attention: home lists it.
+    const wrong = await api<{ id: string; networks: { deposit_address: `0x${string}` }[] }>(
+      'POST',
+      '/v1/payment-intents',
+      { amount: '5', networks: ['devnet'], order_reference: 'wrong-token-order' },
+    );
+    await g.h.pay(wrong.networks[0]!.deposit_address, '5', 'bridgedUSDC');
+    await g.mineUntil(
+      async () => (await api<{ status: string }>('GET', `/v1/payment-intents/${wrong.id}`)).status === 'INVALID_ASSET',
+    );
+    await nav(page, 'Home').click();
+    const attention = page.getByRole('region', { name: 'Needs attention' });
+    await expect.poll(() => attention.textContent(), { timeout: 15_000 }).toContain('wrong-token-order');
+    expect(await attention.textContent()).toContain('invalid asset');
+
+    // 25 more payments: the walk's payment moves to the second page, reached with Older and left with Newer.
+    for (let i = 0; i < 25; i++)
+      await api('POST', '/v1/payment-intents', { amount: '1', networks: ['devnet'], order_reference: `bulk-${i}` });
+    await nav(page, 'Payments').click();
+    const rows = page.getByRole('region', { name: 'Payments' }).locator('tbody tr');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+    expect(await rows.allTextContents()).not.toContainEqual(expect.stringContaining(walk.paymentId));
+    // The rest: the walk's payment, the wrong-token one and the invoice's.
+    const total = (await api<{ data: unknown[] }>('GET', '/v1/payments?limit=100')).data.length;
+    expect(total).toBeGreaterThan(25);
+    await page.getByRole('button', { name: 'Older' }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(total - 25);
+    expect((await rows.allTextContents()).join(' ')).toContain(walk.paymentId);
+    expect(await page.getByRole('button', { name: 'Older' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Newer' }).click();
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
+    await page.close();
+  }, 180_000);
 });
