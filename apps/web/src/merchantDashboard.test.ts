@@ -142,14 +142,16 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     expect(secretKey).toMatch(/^sk_test_/);
     walk.secretKey = secretKey!;
     expect(await page.getByRole('button', { name: 'Copy new api key' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByRole('region', { name: 'API keys' }).textContent()).toContain('Order server');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'API keys', exact: true }).textContent())
+      .toContain('Order server');
     await page.getByLabel('Endpoint URL').fill(receiver.url);
     await page.getByRole('button', { name: 'Add endpoint' }).click();
     receiver.secret =
       (await page.getByLabel('Webhook signing secret', { exact: true }).textContent({ timeout: 15_000 })) ?? '';
     expect(receiver.secret).toMatch(/^whsec_/);
     await expect
-      .poll(() => page.getByRole('region', { name: 'Webhook endpoints' }).textContent())
+      .poll(() => page.getByRole('region', { name: 'Webhook endpoints', exact: true }).textContent())
       .toContain(receiver.url);
     await shot(page, 'dashboard-developers-setup.png');
 
@@ -176,7 +178,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
 
     // Payments: the list shows it settle (the sweep workers move it into the vault as blocks come).
     await nav(page, 'Payments').click();
-    const table = page.getByRole('region', { name: 'Payments' }).getByRole('table');
+    const table = page.getByRole('region', { name: 'Payments', exact: true }).getByRole('table');
     await g.mineUntil(async () => {
       await page.getByRole('button', { name: 'Refresh' }).click();
       return ((await table.textContent({ timeout: 5_000 }).catch(() => '')) ?? '').includes('settled');
@@ -193,7 +195,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await filters.getByLabel('Status').selectOption('EXPIRED');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
     await expect
-      .poll(() => page.getByRole('region', { name: 'Payments' }).textContent(), { timeout: 10_000 })
+      .poll(() => page.getByRole('region', { name: 'Payments', exact: true }).textContent(), { timeout: 10_000 })
       .toContain('No payment matches.');
     await filters.getByLabel('Status').selectOption('');
     await filters.getByRole('button', { name: 'Apply filters' }).click();
@@ -203,12 +205,14 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 15_000 });
     walk.paymentId = new URL(page.url()).pathname.split('/').pop()!;
     expect(walk.paymentId).toMatch(/^pi_/);
-    const timeline = page.getByRole('region', { name: 'Timeline' });
+    const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
     expect(await timeline.textContent()).toContain('settled');
-    const transfers = (await page.getByRole('region', { name: 'Transfers' }).textContent()) ?? '';
+    const transfers = (await page.getByRole('region', { name: 'Transfers', exact: true }).textContent()) ?? '';
     expect(transfers).toContain('payment');
     expect(transfers).toContain('settlement');
-    expect(await page.getByRole('region', { name: 'Settlements' }).textContent()).toMatch(/Sweep transaction nonce/);
+    expect(await page.getByRole('region', { name: 'Settlements', exact: true }).textContent()).toMatch(
+      /Sweep transaction nonce/,
+    );
 
     // Refund 4 of the 10: request, then send from the vault with the injected wallet; the page posts the proof.
     await page.getByLabel('Amount (USDC)').fill('4');
@@ -280,7 +284,9 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
         { timeout: 15_000 },
       )
       .toContain('manual retry');
-    expect(await page.getByRole('region', { name: 'Audit log' }).textContent()).toContain('api_key.created');
+    expect(await page.getByRole('region', { name: 'Audit log', exact: true }).textContent()).toContain(
+      'api_key.created',
+    );
     await expectAccessible(page);
     await shot(page, 'dashboard-developers.png');
 
@@ -299,6 +305,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.goto(`${g.baseUrl}/dashboard/payments/${walk.paymentId}`);
     await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 15_000 });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await expectAccessible(page);
     await shot(page, 'dashboard-payment-detail-360.png');
 
     expect(logs.filter((l) => l.startsWith('pageerror'))).toEqual([]);
@@ -394,7 +401,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
       await expect.poll(() => page.locator('.content').textContent(), { timeout: 15_000 }).toContain(seen);
       expect(await visibleWriteButtons()).toEqual([]);
     }
-    expect(await page.getByRole('region', { name: 'Webhook deliveries' }).isVisible()).toBe(true);
+    expect(await page.getByRole('region', { name: 'Webhook deliveries', exact: true }).isVisible()).toBe(true);
     await reader.close();
   }, 120_000);
 
@@ -501,7 +508,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
       async () => (await api<{ status: string }>('GET', `/v1/payment-intents/${wrong.id}`)).status === 'INVALID_ASSET',
     );
     await nav(page, 'Home').click();
-    const attention = page.getByRole('region', { name: 'Needs attention' });
+    const attention = page.getByRole('region', { name: 'Needs attention', exact: true });
     await expect.poll(() => attention.textContent(), { timeout: 15_000 }).toContain('wrong-token-order');
     expect(await attention.textContent()).toContain('invalid asset');
 
@@ -509,7 +516,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     for (let i = 0; i < 25; i++)
       await api('POST', '/v1/payment-intents', { amount: '1', networks: ['devnet'], order_reference: `bulk-${i}` });
     await nav(page, 'Payments').click();
-    const rows = page.getByRole('region', { name: 'Payments' }).locator('tbody tr');
+    const rows = page.getByRole('region', { name: 'Payments', exact: true }).locator('tbody tr');
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
     expect(await rows.allTextContents()).not.toContainEqual(expect.stringContaining(walk.paymentId));
     // The rest: the walk's payment, the wrong-token one and the invoice's.

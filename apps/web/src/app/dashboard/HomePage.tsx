@@ -91,7 +91,7 @@ export function HomePage() {
         {attention.error ? <ErrorNotice error={attention.error} title="Could not list payments" /> : null}
         {attention.data && attention.data.length === 0 ? (
           <p className="muted">
-            Nothing needs attention: no underpaid, late, invalid-asset or failed-settlement payment.
+            Nothing needs attention: no underpaid, overpaid, late, invalid-asset or failed-settlement payment.
           </p>
         ) : null}
         <PaymentRows payments={attention.data ?? []} />
@@ -103,7 +103,7 @@ export function HomePage() {
 export function PaymentRows({ payments }: { payments: Payment[] }) {
   if (payments.length === 0) return null;
   return (
-    <div className="table-wrap">
+    <div className="table-wrap" tabIndex={0} role="region" aria-label="Payments table">
       <table className="rows-table">
         <thead>
           <tr>

@@ -109,7 +109,7 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
       <section className="card" aria-labelledby="transfers-heading">
         <h2 id="transfers-heading">Transfers</h2>
         {p.transfers.length === 0 ? <p className="muted">Nothing seen on-chain yet.</p> : null}
-        <div className="table-wrap">
+        <div className="table-wrap" tabIndex={0} role="region" aria-label="Transfers table">
           <table className="rows-table">
             <thead>
               <tr>
