@@ -13,7 +13,7 @@ import { createDevnetClient, devnetAccounts, transferToken } from '@tender/evm';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../gateway/src/auth/passwords.ts';
-import { verifyWebhook, type WebhookEvent } from '../../gateway/src/webhooks/verifyWebhook.ts';
+import { verifyWebhook, type WebhookEvent } from '../../../packages/sdk/src/verifyWebhook.ts';
 import { ARTIFACTS_DIR, launchChromium, recordConsole, seriousA11yViolations } from './_test/browser.ts';
 import { payOnCheckout, startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
 import { installTestWallet, type TestWallet } from './_test/testWallet.ts';

@@ -1,11 +1,12 @@
-// The dashboard's one client of the gateway API: openapi-fetch over the types generated from the gateway's own
-// OpenAPI document (gatewayApi.gen.ts), so every path, query, body and typed response is checked at compile time.
+// The dashboard's one client of the gateway API: openapi-fetch over the SDK's types generated from the gateway's own
+// OpenAPI document (packages/sdk/src/openapi.ts), so every path, query, body and typed response is checked at compile
+// time.
 // Every request carries the session and the chosen environment (Tender-Environment); every failure becomes an
 // ApiError with the API's code, message and field details. A 401 on a signed-in request means the session ended
 // (expired, idle, signed out elsewhere): the session is dropped and the shell goes back to sign-in saying so.
 import createClient, { type Middleware } from 'openapi-fetch';
 import { ApiError, type FieldError } from '../shared/api.ts';
-import type { paths } from './gatewayApi.gen.ts';
+import type { paths } from '../../../../../packages/sdk/src/openapi.ts';
 
 export type Environment = 'test' | 'live';
 
