@@ -27,7 +27,12 @@ import postgres from 'postgres';
 import { createDevnetClient, devnetAccounts, startDevnet, type DevnetManifest } from '@tender/evm';
 import { createLogger, migrate, newId, openDatabase, platformMigrations, type Database } from '@tender/platform';
 import { erc20Abi, getAddress, type Address } from 'viem';
-import { createGatewayServer, gatewayMigrations, type GatewayContext } from '../../apps/gateway/src/index.ts';
+import {
+  createGatewayServer,
+  createGatewayServices,
+  gatewayMigrations,
+  type GatewayContext,
+} from '../../apps/gateway/src/index.ts';
 import { issueApiKey } from '../../apps/gateway/src/apiKeys/apiKeys.ts';
 import { createMerchantWithOwner } from '../../apps/gateway/src/accounts/accounts.ts';
 import { SYSTEM_ACTOR } from '../../apps/gateway/src/auth/principal.ts';
@@ -88,17 +93,15 @@ async function merchantWithKey(db: Database): Promise<{ merchantId: string; secr
 }
 
 function gatewayCtx(db: Database, manifest: DevnetManifest, confirmations = 2): GatewayContext {
-  return {
+  return createGatewayServices({
     db,
     logger: log,
-    now: () => new Date(),
     config: { publicUrl: 'http://127.0.0.1', profile: 'dev' },
-    networks: [{ id: 'devnet', environment: 'test', rpcUrl: manifest.rpcUrl }],
     networkRegistry: createNetworkRegistry(
       { profile: 'dev', watcherPollMs: 100 },
       { devnet: manifest, devnetOverrides: { confirmations } },
     ),
-  };
+  });
 }
 
 interface LoadResult {

@@ -14,7 +14,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createLogger, migrate, openDatabase, platformMigrations, type Database } from '@tender/platform';
-import { createGatewayServer, gatewayMigrations, type GatewayContext } from '../../apps/gateway/src/index.ts';
+import { createGatewayServer, createGatewayServices, gatewayMigrations } from '../../apps/gateway/src/index.ts';
 import { issueApiKey } from '../../apps/gateway/src/apiKeys/apiKeys.ts';
 import { createMerchantWithOwner } from '../../apps/gateway/src/accounts/accounts.ts';
 import { SYSTEM_ACTOR } from '../../apps/gateway/src/auth/principal.ts';
@@ -117,14 +117,13 @@ async function side(payments: number): Promise<Side> {
   console.log(
     `seeded ${payments.toLocaleString('en-US')} payments in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
-  const ctx: GatewayContext = {
+  const ctx = createGatewayServices({
     db,
     logger: log,
     now: () => new Date(),
     config: { publicUrl: 'http://127.0.0.1', profile: 'production' },
-    networks: [{ id: NETWORK, environment: 'test' }],
     networkRegistry: createNetworkRegistry({ profile: 'production' }),
-  };
+  });
   const server = await createGatewayServer(ctx, { rateLimit: false });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const ids = (

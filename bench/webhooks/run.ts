@@ -39,7 +39,7 @@ import {
   type Database,
 } from '../../packages/platform/src/index.ts';
 import { createJobRunner } from '../../packages/platform/src/jobs/index.ts';
-import type { GatewayContext } from '../../apps/gateway/src/context.ts';
+import { createGatewayServices } from '../../apps/gateway/src/runtime.ts';
 import { gatewayMigrations } from '../../apps/gateway/src/migrations.ts';
 import { emitEvent } from '../../apps/gateway/src/outbox/events.ts';
 import { createDeliveryWorker, eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
@@ -107,14 +107,13 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     : raw;
   try {
     await migrate(db, [...(await platformMigrations()), ...(await gatewayMigrations())]);
-    const ctx: GatewayContext = {
+    const ctx = createGatewayServices({
       db,
       logger: createLogger({ level: 'warn' }),
       now: () => new Date(),
       config: { publicUrl: 'http://gateway.bench', profile: 'dev' },
-      networks: [],
       secretBox: testSecretBox(),
-    };
+    });
     const merchantId = 'mer_bench';
     await db.query(`insert into merchants (id, business_name) values ($1, 'Bench shop')`, [merchantId]);
     await createWebhookEndpoint(

@@ -1,6 +1,8 @@
 import { bool, field, int, port, str, url } from '@tender/platform';
 import { networkConfigSpec } from './networks/networkConfig.ts';
-import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
+import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_TTL_SECONDS } from './auth/authSettings.ts';
+import { DEFAULT_EMAIL_FROM } from './email/mailer.ts';
+import { DEFAULT_DISABLE_AFTER_DAYS, DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
 
 export const gatewayConfigSpec = {
   gatewayPort: field({ env: 'GATEWAY_PORT', doc: 'Gateway HTTP port', parse: port, default: 4000 }),
@@ -25,7 +27,7 @@ export const gatewayConfigSpec = {
     env: 'EMAIL_FROM',
     doc: 'From address of account email',
     parse: str,
-    default: 'Tender <no-reply@tender.localhost>',
+    default: DEFAULT_EMAIL_FROM,
   }),
   oidcIssuer: field({
     env: 'OIDC_ISSUER',
@@ -45,20 +47,20 @@ export const gatewayConfigSpec = {
     env: 'SESSION_TTL_SECONDS',
     doc: 'Dashboard session lifetime from sign-in, in seconds',
     parse: int(300, 30 * 86_400),
-    default: 12 * 3600,
+    default: DEFAULT_SESSION_TTL_SECONDS,
   }),
   sessionIdleSeconds: field({
     env: 'SESSION_IDLE_SECONDS',
     doc: 'A session unused for this many seconds ends (idle timeout)',
     parse: int(60, 7 * 86_400),
-    default: 30 * 60,
+    default: DEFAULT_SESSION_IDLE_SECONDS,
   }),
-  // Webhooks (webhooks/settings.ts): passed as ctx.webhooks and startGatewayWorkers({ webhookConcurrency }).
+  // Webhooks (webhooks/settings.ts).
   webhookDisableAfterDays: field({
     env: 'WEBHOOK_DISABLE_AFTER_DAYS',
     doc: 'A webhook endpoint whose deliveries have only failed for this many days is disabled (audit entry webhook_endpoint.disabled)',
     parse: int(1, 90),
-    default: 3,
+    default: DEFAULT_DISABLE_AFTER_DAYS,
   }),
   webhookTestAllowLoopback: field({
     env: 'WEBHOOK_TEST_ALLOW_LOOPBACK',

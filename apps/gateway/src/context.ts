@@ -1,11 +1,20 @@
 import type { Database, Logger, SecretBox } from '@tender/platform';
-import type { AuthOverrides } from './auth/authSettings.ts';
+import type { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
+import type { AuthOverrides, AuthSettings } from './auth/authSettings.ts';
 import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
-import type { WebhookOverrides } from './webhooks/settings.ts';
+import type { IntentBatcher } from './payments/intentBatcher.ts';
+import type { WebhookOverrides, WebhookSettings } from './webhooks/settings.ts';
 
-/** What gateway operations and routes receive. No module-level singletons: everything comes through here. */
+/**
+ * What gateway operations and routes receive: every setting resolved once and every process-wide object built once,
+ * by `createGatewayServices` (runtime.ts). No field is optional and nothing is resolved again at a use: a part that
+ * is not configured is an explicit value (`null`) whose users answer the documented 503. No module-level
+ * singletons: everything comes through here.
+ *
+ * This module imports only leaf modules (types that import nothing of the gateway back), so it closes no cycle.
+ */
 export interface GatewayContext {
   db: Database;
   logger: Logger;
@@ -13,26 +22,48 @@ export interface GatewayContext {
   config: {
     publicUrl: string;
     profile: 'dev' | 'production';
-    /** Base URL of the merchant web app, where email links point; `publicUrl` when unset. */
-    dashboardUrl?: string | undefined;
+    /** Base URL of the merchant web app, where email links point (`publicUrl` unless DASHBOARD_URL is set). */
+    dashboardUrl: string;
     /** What this process runs (`tender start --role`): GET /readyz reports it. */
-    roles?: readonly string[] | undefined;
+    roles: readonly string[];
   };
-  /** Networks this deployment knows, with their RPC URL when configured (unavailable otherwise). */
-  networks: readonly { id: string; environment: 'live' | 'test'; rpcUrl?: string | undefined }[];
-  /** Chains in full (tokens, factory, relayer, confirmations): createNetworkRegistry(config, {devnet}). */
-  networkRegistry?: NetworkRegistry;
-  /** Outbound email; null or absent when SMTP_URL is unset (the email endpoints then answer 503). */
-  mailer?: Mailer | null;
-  /** Identity-provider id_token verifier; null or absent when OIDC is not configured (503 IDP_NOT_CONFIGURED). */
-  oidc?: OidcVerifier | null;
-  /** Session lifetimes, password hashing cost and sign-in rate limits; defaults in `authSettings.ts`. */
-  auth?: AuthOverrides;
+  /** Chains in full (tokens, factory, relayer, confirmations, RPC URL or why unavailable). */
+  networkRegistry: NetworkRegistry;
+  /** Outbound email; null without SMTP_URL (the email endpoints answer 503 EMAIL_UNAVAILABLE). */
+  mailer: Mailer | null;
+  /** Identity-provider id_token verifier; null without OIDC (503 IDP_NOT_CONFIGURED). */
+  oidc: OidcVerifier | null;
+  /** Session lifetimes, password hashing cost and sign-in rate limits. */
+  auth: AuthSettings;
   /**
    * Encrypts secrets at rest (webhook endpoint secrets), from SECRET_BOX_KEYS; the dev profile keeps a key file under
-   * TENDER_HOME. Absent: registering a webhook endpoint answers 503 and deliveries wait (they need the secret).
+   * TENDER_HOME. Null: registering a webhook endpoint answers 503 WEBHOOKS_UNAVAILABLE and deliveries wait.
    */
-  secretBox?: SecretBox;
-  /** Webhook delivery settings (retry schedule, timeout, auto-disable, loopback in test mode): webhooks/settings.ts. */
+  secretBox: SecretBox | null;
+  /** Webhook delivery settings (retry schedule, timeout, auto-disable, loopback in test mode). */
+  webhooks: WebhookSettings;
+  /** API-key lookups cached in this process, kept current by LISTEN (apiKeys/apiKeyCache.ts). */
+  apiKeys: ApiKeyCache;
+  /** Group commit of intent creation (payments/intentBatcher.ts). */
+  intents: IntentBatcher;
+}
+
+/** What a caller gives `createGatewayServices`: anything left out takes its one default there. */
+export interface GatewayServicesInput {
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  config: {
+    publicUrl: string;
+    profile: 'dev' | 'production';
+    dashboardUrl?: string | undefined;
+    roles?: readonly string[] | undefined;
+  };
+  /** Default: the built-in networks with nothing configured (no RPC URLs: every network unavailable). */
+  networkRegistry?: NetworkRegistry;
+  mailer?: Mailer | null;
+  oidc?: OidcVerifier | null;
+  auth?: AuthOverrides;
+  secretBox?: SecretBox | null;
   webhooks?: WebhookOverrides;
 }

@@ -5,11 +5,9 @@ export * from './server.ts';
 export { gatewayMigrations } from './migrations.ts';
 export { ensureDevMerchant } from './accounts/devMerchant.ts';
 export { gatewayAuthContext } from './auth/authAdapters.ts';
-export { gatewayJobQueues } from './jobs.ts';
 export { audit, type AuditInput } from './audit/audit.ts';
 // The receiver helper lives in the SDK (merchants install it); re-exported for code that imports the gateway.
 export * from '../../../packages/sdk/src/verifyWebhook.ts';
-export { webhookJobQueues } from './webhooks/jobQueues.ts';
 export { signatureHeader, SIGNATURE_HEADER } from './webhooks/signature.ts';
 export { requireAuth, principalOf, securityFor, ENVIRONMENT_HEADER, type Credential } from './http/authenticate.ts';
 export type { Principal, Actor } from './auth/principal.ts';
@@ -20,13 +18,19 @@ export type { OidcVerifier, IdTokenClaims } from './auth/oidc/oidcVerifier.ts';
 // Payments (networks, intents, watcher, settlement, ledger).
 export {
   createNetworkRegistry,
-  networkRegistryOf,
   DEVNET_RELAYER_INDEX,
   type GatewayNetwork,
   type NetworkRegistry,
 } from './networks/registry.ts';
 export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.ts';
-export { startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './payments/workers.ts';
+export {
+  gatewayJobQueues,
+  startGatewayWorkers,
+  type GatewayQueues,
+  type GatewayWorkers,
+  type GatewayWorkersOptions,
+} from './workers.ts';
+export { createGateway, createGatewayServices, type Gateway, type GatewayDeps } from './runtime.ts';
 export { setUpDevPayments, DEV_VAULT_INDEX } from './payments/devSetup.ts';
 export { ensureDevVault } from './settings/settlementSettings.ts';
 export { paymentJobQueues } from './payments/jobQueues.ts';

@@ -1,5 +1,5 @@
 import { createAgentsRuntime, createAgentsServer } from '@tender/agents';
-import { createGatewayServer } from '@tender/gateway';
+import { createGatewayServer, createGatewayServices } from '@tender/gateway';
 import { createLogger, type App, type Database } from '@tender/platform';
 import { loadTenderConfig } from './cliConfig.ts';
 
@@ -16,19 +16,20 @@ export async function renderApiTables(db: Database): Promise<{ gateway: string; 
   const config = loadTenderConfig({});
   const logger = createLogger({ level: 'silent' });
   const now = () => new Date();
-  const gateway = await createGatewayServer({
+  const services = createGatewayServices({
     db,
     logger,
     now,
     config: { publicUrl: 'http://127.0.0.1:4000', profile: 'dev' },
-    networks: [],
   });
+  const gateway = await createGatewayServer(services);
   const runtime = await createAgentsRuntime(config, { db, logger, now });
   const agents = await createAgentsServer(runtime.ctx);
   try {
     return { gateway: await table(gateway), agents: await table(agents) };
   } finally {
     await gateway.close();
+    await services.close();
     await agents.close();
     await runtime.close();
   }

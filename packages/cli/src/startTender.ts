@@ -1,15 +1,7 @@
 import { join, resolve } from 'node:path';
 import { createAgentsRuntime, createAgentsServer, startInboundSmtp } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
-import {
-  createGatewayServer,
-  createNetworkRegistry,
-  ensureDevMerchant,
-  gatewayAuthContext,
-  setUpDevPayments,
-  startGatewayWorkers,
-  type GatewayContext,
-} from '@tender/gateway';
+import { createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
 import {
   checkSecretBoxCanary,
   createLogger,
@@ -128,47 +120,35 @@ export async function startTender(
       });
     }
 
-    // Gateway.
-    const gatewayUrl = config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`;
-    const networkRegistry = createNetworkRegistry(config, { devnet: chain?.manifest });
-    const gatewayCtx: GatewayContext = {
+    // Gateway. The pages are built here when their sources changed (a fresh checkout, an upgrade): never a manual
+    // step.
+    const web = roles.has('api') ? await ensureWebBuilt({ log: (msg) => logger.info(msg) }) : undefined;
+    const gateway = await createGateway(config, {
       db,
       logger,
       now,
-      config: { publicUrl: gatewayUrl, profile: config.profile, dashboardUrl: config.dashboardUrl, roles: [...roles] },
-      networks: networkRegistry.all.map((n) => ({ id: n.id, environment: n.environment, rpcUrl: n.rpcUrl })),
-      networkRegistry,
       secretBox,
-      webhooks: {
-        disableAfterFailingMs: config.webhookDisableAfterDays * 86_400_000,
-        allowLoopbackInTest: config.webhookTestAllowLoopback,
-      },
-      ...gatewayAuthContext(config),
-    };
-    // The pages are built here when their sources changed (a fresh checkout, an upgrade): never a manual step.
-    const web = roles.has('api') ? await ensureWebBuilt({ log: (msg) => logger.info(msg) }) : undefined;
-    if (roles.has('api')) {
-      const gateway = await createGatewayServer(gatewayCtx, { transport: httpTransportOf(config), webDir: web?.dir });
-      await listen(gateway, config.host, config.gatewayPort, 'GATEWAY_PORT');
-      shutdown.add('gateway http', () => gateway.close());
+      roles: [...roles],
+      devnet: chain?.manifest,
+      ...(chain && ownsDevnet ? { persistChain: { devnet: () => chain!.persist() } } : {}),
+      transport: httpTransportOf(config),
+      webDir: web?.dir,
+    });
+    shutdown.add('gateway', () => gateway.close());
+    const gatewayUrl = gateway.services.config.publicUrl;
+    if (gateway.server) {
+      await listen(gateway.server, config.host, config.gatewayPort, 'GATEWAY_PORT');
     } else {
       // /healthz and /readyz (with the roles) on GATEWAY_PORT, as the api process answers them.
       const health = await startRoleHealthServer({ db, roles, host: config.host, port: config.gatewayPort });
       shutdown.add('health http', () => health.close());
-    }
-    if (roles.has('workers')) {
-      const gatewayWorkers = await startGatewayWorkers(gatewayCtx, {
-        webhookConcurrency: config.webhookConcurrency,
-        ...(chain && ownsDevnet ? { persistChain: { devnet: () => chain!.persist() } } : {}),
-      });
-      shutdown.add('gateway workers', () => gatewayWorkers.stop());
     }
 
     const devGateway: Record<string, unknown> = {};
     if (config.profile === 'dev' && roles.has('api')) {
       // The key this home already holds (its dev.json) stays valid and is reused; see ensureDevMerchant.
       const homeKey = (await readDevJson(home)).gateway?.testApiKey;
-      const dev = await ensureDevMerchant(gatewayCtx, {
+      const dev = await ensureDevMerchant(gateway.services, {
         homeKey: typeof homeKey === 'string' ? homeKey : undefined,
       });
       devGateway.testApiKey = dev.testApiKey;
@@ -176,7 +156,7 @@ export async function startTender(
       if (chain)
         Object.assign(
           devGateway,
-          await setUpDevPayments(gatewayCtx, { merchantId: dev.merchantId, manifest: chain.manifest }),
+          await setUpDevPayments(gateway.services, { merchantId: dev.merchantId, manifest: chain.manifest }),
         );
     }
 

@@ -15,6 +15,7 @@ import { createLogger, platformMigrations, type Database } from '@tender/platfor
 import { openTestDatabase } from '@tender/platform/testing';
 import type { Address } from 'viem';
 import type { GatewayContext } from '../context.ts';
+import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { parseAmount } from '../money/amount.ts';
 import { createNetworkRegistry, type GatewayNetwork, type NetworkRegistry } from '../networks/registry.ts';
@@ -59,14 +60,13 @@ export async function startChainHarness(opts: { confirmations?: number } = {}): 
     );
     const network = registry.get('devnet')!;
     let offsetMs = 0;
-    const ctx: GatewayContext = {
+    const ctx = createGatewayServices({
       db,
       logger: createLogger({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
       now: () => new Date(Date.now() + offsetMs),
       config: { publicUrl: 'http://gateway.test', profile: 'dev' },
-      networks: [{ id: 'devnet', environment: 'test', rpcUrl: devnet.rpcUrl }],
       networkRegistry: registry,
-    };
+    });
     const accounts = devnetAccounts();
     const vault = accounts[1]!.address;
     const tenant: Tenant = { merchantId: `mer_chain_${process.pid}`, environment: 'test' };

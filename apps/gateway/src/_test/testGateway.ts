@@ -2,9 +2,9 @@ import { createLogger, platformMigrations, type App, type Database } from '@tend
 import { openTestDatabase } from '@tender/platform/testing';
 import type { AuthOverrides } from '../auth/authSettings.ts';
 import type { OidcVerifier } from '../auth/oidc/oidcVerifier.ts';
-import type { GatewayContext } from '../context.ts';
+import { createGatewayServices, type GatewayServices } from '../runtime.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { gatewayJobQueues } from '../jobs.ts';
+import { gatewayJobQueues, type GatewayQueues } from '../workers.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
@@ -25,7 +25,7 @@ export const TEST_PASSWORD_HASHING = { memoryCost: 256, timeCost: 1, parallelism
 
 export interface TestGateway {
   app: App;
-  ctx: GatewayContext;
+  ctx: GatewayServices;
   db: Database;
   clock: TestClock;
   close(): Promise<void>;
@@ -50,12 +50,11 @@ export async function createTestGateway(
 ): Promise<TestGateway> {
   const db = await openTestDatabase([...(await platformMigrations()), ...(await gatewayMigrations())]);
   const clock = testClock();
-  const ctx: GatewayContext = {
+  const ctx = createGatewayServices({
     db,
     logger: createLogger({ level: 'silent' }),
     now: clock.now,
     config: { publicUrl: 'http://gateway.test', profile: opts.profile ?? 'dev', dashboardUrl: 'http://dashboard.test' },
-    networks: [],
     mailer: opts.mailer ?? null,
     oidc: opts.oidc ?? null,
     auth: {
@@ -69,17 +68,19 @@ export async function createTestGateway(
         ...opts.auth?.rateLimits,
       },
     },
-  };
+  });
   const app = await createGatewayServer(ctx, {
     ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
     ...(opts.webDir ? { webDir: opts.webDir } : {}),
   });
   await app.ready();
   let runner: JobRunner | undefined;
+  let queues: GatewayQueues | undefined;
   if (opts.jobs) {
+    queues = gatewayJobQueues(ctx);
     runner = createJobRunner({
       db,
-      queues: gatewayJobQueues(ctx),
+      queues: queues.queues,
       pollMs: 50,
       leaseMs: 5000,
       logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
@@ -93,7 +94,9 @@ export async function createTestGateway(
     clock,
     async close() {
       await runner?.stop({ timeoutMs: 5000 });
+      await queues?.close();
       await app.close();
+      await ctx.close();
       await db.close();
     },
   };

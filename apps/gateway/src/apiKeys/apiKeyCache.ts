@@ -29,16 +29,46 @@ export class ApiKeyCache {
   private readonly entries = new Map<string, Entry>();
   private epoch = 0;
   private live = false;
+  private closed = false;
+  private subscription: Promise<(() => Promise<void>) | undefined> | undefined;
 
   constructor(private readonly db: Database) {}
 
-  /** Subscribes to key changes; until it resolves, lookups go to the database uncached. */
+  /**
+   * Subscribes to key changes on first use (a process that never authenticates a key, such as a workers process,
+   * holds no listening connection); until the subscription is live, lookups go to the database uncached. A failed
+   * subscription leaves the cache off (every lookup reads the database), never wrong.
+   */
+  private subscribe(): void {
+    if (this.subscription || this.closed) return;
+    this.subscription = this.db
+      .listen(this.db.channel('api_key_changes'), (hash) => {
+        this.epoch++;
+        this.entries.delete(hash);
+      })
+      .then(
+        (unlisten) => {
+          if (!this.closed) this.live = true;
+          return unlisten;
+        },
+        () => undefined,
+      );
+  }
+
+  /** Subscribes now and resolves once the subscription is live (or failed). */
   async start(): Promise<void> {
-    await this.db.listen(this.db.channel('api_key_changes'), (hash) => {
-      this.epoch++;
-      this.entries.delete(hash);
-    });
-    this.live = true;
+    this.subscribe();
+    await this.subscription;
+  }
+
+  /** Ends the subscription (its connection goes back) and stops caching; lookups still work, uncached. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.live = false;
+    this.entries.clear();
+    await (
+      await this.subscription
+    )?.();
   }
 
   /** Drops a key's entry (by key id) after this process changed the key; the trigger tells the other processes. */
@@ -48,13 +78,17 @@ export class ApiKeyCache {
   }
 
   async resolve(secret: string, now: Date): Promise<KeyLookup> {
+    this.subscribe();
     const hash = hashToken(secret);
     const t = now.getTime();
     const hit = this.entries.get(hash);
     if (hit && t - hit.cachedAt < TTL_MS) return hit.lookup;
+    // Only a lookup that started while listening may be cached: a change committed before the subscription was
+    // live was never heard, and such a lookup may have read the row before it.
+    const cacheable = this.live;
     const epoch = this.epoch;
     const lookup = await resolveApiKey(this.db, hash, now);
-    if (lookup.ok && this.live && epoch === this.epoch) {
+    if (lookup.ok && cacheable && epoch === this.epoch) {
       if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
       this.entries.set(hash, { lookup, cachedAt: t });
     } else if (!lookup.ok) {
@@ -62,19 +96,6 @@ export class ApiKeyCache {
     }
     return lookup;
   }
-}
-
-const caches = new WeakMap<Database, ApiKeyCache>();
-
-/** The process's cache for `db`, subscribing on first use (lookups work uncached until the subscription is live). */
-export function apiKeyCacheOf(db: Database): ApiKeyCache {
-  let c = caches.get(db);
-  if (!c) {
-    caches.set(db, (c = new ApiKeyCache(db)));
-    // A failed subscription leaves the cache off (every lookup reads the database), never wrong.
-    c.start().catch(() => undefined);
-  }
-  return c;
 }
 
 export type KeyLookup =

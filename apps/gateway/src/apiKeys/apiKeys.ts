@@ -1,7 +1,6 @@
 import { hashToken, newId, newSecretToken, type Sql } from '@tender/platform';
 import { getUser } from '../accounts/accounts.ts';
 import { audit } from '../audit/audit.ts';
-import { apiKeyCacheOf } from './apiKeyCache.ts';
 import { covers, type Environment, type KeyRole } from '../auth/permissions.ts';
 import { actorOf, type Actor, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
@@ -203,6 +202,6 @@ export async function revokeApiKey(ctx: GatewayContext, principal: Principal, ke
     });
     return rowToKey({ ...row, revoked_at: now });
   });
-  apiKeyCacheOf(ctx.db).forget(keyId);
+  ctx.apiKeys.forget(keyId);
   return revoked;
 }

@@ -1,5 +1,6 @@
 import { ConfigError } from '@tender/platform';
-import type { GatewayContext } from '../context.ts';
+import type { GatewayServicesInput } from '../context.ts';
+import { DEFAULT_EMAIL_FROM } from '../email/mailer.ts';
 import { createSmtpMailer } from '../email/smtpMailer.ts';
 import { createJoseOidcVerifier } from './oidc/joseOidcVerifier.ts';
 
@@ -16,16 +17,15 @@ export interface GatewayAuthConfig {
 /**
  * The parts of the gateway context that come from the auth and email configuration: the SMTP mailer (null
  * without SMTP_URL), the OIDC verifier (null without OIDC_ISSUER and OIDC_CLIENT_ID) and session lifetimes.
- * Spread into the context given to `createGatewayServer` (and put `config.dashboardUrl` into `ctx.config`).
  * Throws ConfigError when only one of the two OIDC variables is set.
  */
-export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayContext, 'mailer' | 'oidc' | 'auth'> {
+export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayServicesInput, 'mailer' | 'oidc' | 'auth'> {
   if (!!config.oidcIssuer !== !!config.oidcClientId) {
     throw new ConfigError(['OIDC_ISSUER and OIDC_CLIENT_ID must be set together (or neither, to disable sign-in)']);
   }
   return {
     mailer: config.smtpUrl
-      ? createSmtpMailer({ url: config.smtpUrl, from: config.emailFrom ?? 'Tender <no-reply@tender.localhost>' })
+      ? createSmtpMailer({ url: config.smtpUrl, from: config.emailFrom ?? DEFAULT_EMAIL_FROM })
       : null,
     oidc:
       config.oidcIssuer && config.oidcClientId

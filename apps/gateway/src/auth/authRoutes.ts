@@ -4,7 +4,6 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
 import { EmailField, errorResponses } from '../http/schemas.ts';
 import { SignedInSchema, signedInJson } from './authSchemas.ts';
-import { authSettings } from './authSettings.ts';
 import { signInWithIdp } from './idpSignIn.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
@@ -14,7 +13,7 @@ const tags = ['Auth'];
 
 /** POST /v1/auth/signup, /login, /idp, /logout. */
 export function authRoutes(app: App, ctx: GatewayContext): void {
-  const idle = () => authSettings(ctx).sessionIdleSeconds;
+  const idle = () => ctx.auth.sessionIdleSeconds;
 
   app.post(
     '/v1/auth/signup',

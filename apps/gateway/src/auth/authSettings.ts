@@ -1,4 +1,3 @@
-import type { GatewayContext } from '../context.ts';
 import type { RateRule } from '../rateLimits/rateLimiter.ts';
 
 /** argon2id cost. See `passwords.ts`. */
@@ -38,6 +37,10 @@ export interface AuthRateLimits {
   emailsPerUser: RateRule;
 }
 
+/** Session lifetimes (SESSION_TTL_SECONDS, SESSION_IDLE_SECONDS): the configuration's defaults too. */
+export const DEFAULT_SESSION_TTL_SECONDS = 12 * 3600;
+export const DEFAULT_SESSION_IDLE_SECONDS = 30 * 60;
+
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   loginPerIp: { limit: 60, windowSeconds: 900 },
   loginFailuresPerAccount: { limit: 10, windowSeconds: 900 },
@@ -56,11 +59,10 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
  */
 export const DEFAULT_PASSWORD_HASHING: PasswordHashing = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export function authSettings(ctx: GatewayContext): AuthSettings {
-  const a = ctx.auth ?? {};
+export function resolveAuthSettings(a: AuthOverrides = {}): AuthSettings {
   return {
-    sessionTtlSeconds: a.sessionTtlSeconds ?? 12 * 3600,
-    sessionIdleSeconds: a.sessionIdleSeconds ?? 30 * 60,
+    sessionTtlSeconds: a.sessionTtlSeconds ?? DEFAULT_SESSION_TTL_SECONDS,
+    sessionIdleSeconds: a.sessionIdleSeconds ?? DEFAULT_SESSION_IDLE_SECONDS,
     passwordHashing: a.passwordHashing ?? DEFAULT_PASSWORD_HASHING,
     rateLimits: { ...DEFAULT_AUTH_RATE_LIMITS, ...a.rateLimits },
   };

@@ -9,7 +9,6 @@ import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { enforceRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
-import { authSettings } from './authSettings.ts';
 import type { IdTokenClaims } from './oidc/oidcVerifier.ts';
 import { oidcOf, verifyIdToken } from './oidc/verifyIdToken.ts';
 import { createSession } from './sessions.ts';
@@ -29,7 +28,7 @@ export async function signInWithIdp(
   p: { idToken: string; businessName?: string | undefined; ip: string | null },
 ): Promise<SignedIn> {
   oidcOf(ctx);
-  const settings = authSettings(ctx);
+  const settings = ctx.auth;
   const now = ctx.now();
   await enforceRateLimit(
     ctx.db,
@@ -62,7 +61,7 @@ async function signInOrUp(
   p: { businessName?: string | undefined; ip: string | null },
   now: Date,
 ): Promise<SignedIn> {
-  const settings = authSettings(ctx);
+  const settings = ctx.auth;
   return ctx.db.tx(async (tx) => {
     const [link] = await tx.query<{ user_id: string; merchant_id: string }>(
       `select l.user_id, u.merchant_id from identity_links l join users u on u.id = l.user_id

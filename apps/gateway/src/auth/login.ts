@@ -3,7 +3,6 @@ import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { checkRateLimit, enforceRateLimit, hitRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
-import { authSettings } from './authSettings.ts';
 import { deviceTokenUser, renewDeviceToken } from './loginDevices.ts';
 import { spendPasswordCheck, verifyPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
@@ -21,7 +20,7 @@ export async function login(
   ctx: GatewayContext,
   p: { email: string; password: string; ip: string | null; deviceToken?: string | undefined },
 ): Promise<SignedIn & { deviceToken: string }> {
-  const settings = authSettings(ctx);
+  const settings = ctx.auth;
   const limits = settings.rateLimits;
   const now = ctx.now();
   await enforceRateLimit(

@@ -3,7 +3,6 @@ import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { checkRateLimit, hitRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
-import { authSettings } from './authSettings.ts';
 import { verifyIdToken } from './oidc/verifyIdToken.ts';
 import { verifyPassword } from './passwords.ts';
 import type { Principal } from './principal.ts';
@@ -22,7 +21,7 @@ export async function reauthenticate(
   user: User,
   proof: { password?: string | undefined; idToken?: string | undefined },
 ): Promise<{ method: 'password' | 'identity_provider' }> {
-  const settings = authSettings(ctx);
+  const settings = ctx.auth;
   const now = ctx.now();
   const key = limitKey('reauth:user', user.id);
   await checkRateLimit(ctx.db, key, settings.rateLimits.reauthFailuresPerUser, now, 'failed re-authentications');

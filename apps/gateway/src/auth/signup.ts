@@ -3,7 +3,6 @@ import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { createEmailLink } from '../email/emailLinks.ts';
 import { enforceRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
-import { authSettings } from './authSettings.ts';
 import { hashPassword } from './passwords.ts';
 import { createSession } from './sessions.ts';
 import type { SignedIn } from './signIn.ts';
@@ -20,7 +19,7 @@ export async function signup(
   ctx: GatewayContext,
   p: { businessName: string; email: string; password: string; ip: string | null },
 ): Promise<SignedIn> {
-  const settings = authSettings(ctx);
+  const settings = ctx.auth;
   const now = ctx.now();
   await enforceRateLimit(
     ctx.db,

@@ -6,7 +6,6 @@ import { Type, type Static } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { Nullable, StringEnum } from '../http/schemas.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import {
   checksum,
   DEPOSIT_COLUMNS,
@@ -129,7 +128,7 @@ function publicIntentView(
   deposits: readonly DepositRow[],
   transfers: readonly TransferRow[],
 ): PublicIntent {
-  const registry = networkRegistryOf(ctx);
+  const registry = ctx.networkRegistry;
   const d = row.decimals;
   const amount = BigInt(row.amount_units);
   const received = BigInt(row.received_units);

@@ -1,6 +1,5 @@
 import { getUser, type User } from '../accounts/accounts.ts';
 import { audit } from '../audit/audit.ts';
-import { authSettings } from '../auth/authSettings.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
 import { reauthenticate } from '../auth/reauthenticate.ts';
 import type { GatewayContext } from '../context.ts';
@@ -75,7 +74,7 @@ export async function requestVerification(ctx: GatewayContext, principal: Princi
   await enforceRateLimit(
     ctx.db,
     limitKey('email:user', user.id),
-    authSettings(ctx).rateLimits.emailsPerUser,
+    ctx.auth.rateLimits.emailsPerUser,
     now,
     'emails for this account',
   );
@@ -116,7 +115,7 @@ export async function requestEmailChange(
   await enforceRateLimit(
     ctx.db,
     limitKey('email:user', user.id),
-    authSettings(ctx).rateLimits.emailsPerUser,
+    ctx.auth.rateLimits.emailsPerUser,
     now,
     'emails for this account',
   );

@@ -65,7 +65,7 @@ export async function sendEmailLink(ctx: GatewayContext, linkId: string): Promis
     return row;
   });
   if (!link) return 'skipped';
-  const base = ctx.config.dashboardUrl ?? ctx.config.publicUrl;
+  const base = ctx.config.dashboardUrl;
   const url = `${base.replace(/\/$/, '')}/verify-email?token=${encodeURIComponent(token)}`;
   await mailer.send(
     emailLinkMail({

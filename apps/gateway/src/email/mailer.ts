@@ -1,3 +1,6 @@
+/** EMAIL_FROM when unset. */
+export const DEFAULT_EMAIL_FROM = 'Tender <no-reply@tender.localhost>';
+
 /** One outgoing message. Plain text is required; HTML is optional. */
 export interface OutgoingMail {
   to: string;

@@ -1,8 +1,6 @@
 import type { App } from '@tender/platform';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { apiKeyCacheOf } from '../apiKeys/apiKeyCache.ts';
 import { KEY_PREFIX } from '../apiKeys/apiKeys.ts';
-import { authSettings } from '../auth/authSettings.ts';
 import { can, type Environment, type Permission } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
@@ -97,7 +95,7 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
     new GatewayError(code, message, { headers: { 'www-authenticate': 'Bearer error="invalid_token"' } });
 
   if (bearer.startsWith(KEY_PREFIX.test) || bearer.startsWith(KEY_PREFIX.live)) {
-    const r = await apiKeyCacheOf(ctx.db).resolve(bearer, now);
+    const r = await ctx.apiKeys.resolve(bearer, now);
     if (!r.ok)
       throw invalid('INVALID_API_KEY', r.reason === 'revoked' ? 'This API key has been revoked' : 'Unknown API key');
     if (requested && requested !== r.key.environment) {
@@ -118,7 +116,7 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
     };
   }
   if (bearer.startsWith(SESSION_TOKEN_PREFIX)) {
-    const r = await resolveSession(ctx.db, bearer, { now, idleSeconds: authSettings(ctx).sessionIdleSeconds });
+    const r = await resolveSession(ctx.db, bearer, { now, idleSeconds: ctx.auth.sessionIdleSeconds });
     if (!r.ok) {
       const why = {
         unknown: 'Unknown session',

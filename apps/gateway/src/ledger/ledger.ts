@@ -4,7 +4,6 @@
 import { createPublicClient, erc20Abi, http, type Address } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import type { Tenant } from '../payments/model.ts';
 import {
   SETTLEMENT_COLUMNS,
@@ -169,24 +168,22 @@ export async function settlementPolicy(ctx: GatewayContext, t: Tenant) {
   );
   const byNetwork = new Map(vaults.map((v) => [v.network, v.address]));
   const networks = await Promise.all(
-    networkRegistryOf(ctx)
-      .forEnvironment(t.environment)
-      .map(async (n) => {
-        const vault = byNetwork.get(n.id);
-        let onChain: Record<string, unknown> | null = null;
-        if (vault && n.rpcUrl) onChain = await readVault(n.rpcUrl, vault as Address, Object.values(n.tokens));
-        else if (vault) onChain = { error: `no RPC URL configured for ${n.id}` };
-        return {
-          network: n.id,
-          chain_id: n.chainId,
-          available: n.available,
-          confirmations: n.confirmations,
-          block_time_seconds: n.blockTimeSeconds,
-          deposit_factory: n.factory ?? null,
-          relayer: n.relayer?.address ?? null,
-          vault: vault ? { address: vault, on_chain: onChain } : null,
-        };
-      }),
+    ctx.networkRegistry.forEnvironment(t.environment).map(async (n) => {
+      const vault = byNetwork.get(n.id);
+      let onChain: Record<string, unknown> | null = null;
+      if (vault && n.rpcUrl) onChain = await readVault(n.rpcUrl, vault as Address, Object.values(n.tokens));
+      else if (vault) onChain = { error: `no RPC URL configured for ${n.id}` };
+      return {
+        network: n.id,
+        chain_id: n.chainId,
+        available: n.available,
+        confirmations: n.confirmations,
+        block_time_seconds: n.blockTimeSeconds,
+        deposit_factory: n.factory ?? null,
+        relayer: n.relayer?.address ?? null,
+        vault: vault ? { address: vault, on_chain: onChain } : null,
+      };
+    }),
   );
   return {
     object: 'settlement_policy' as const,

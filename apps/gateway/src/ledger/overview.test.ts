@@ -2,6 +2,7 @@ import { createLogger, platformMigrations, type Database } from '@tender/platfor
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../context.ts';
+import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import type { Tenant } from '../payments/model.ts';
 import { overview } from './ledger.ts';
@@ -106,13 +107,12 @@ describe('overview aggregates', () => {
   let ctx: GatewayContext;
   beforeAll(async () => {
     db = await openTestDatabase([...(await platformMigrations()), ...(await gatewayMigrations())]);
-    ctx = {
+    ctx = createGatewayServices({
       db,
       logger: createLogger({ level: 'silent' }),
       now: () => NOW,
       config: { publicUrl: 'http://127.0.0.1', profile: 'dev' },
-      networks: [],
-    };
+    });
   });
   afterAll(async () => db?.close());
 

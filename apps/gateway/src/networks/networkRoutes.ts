@@ -7,7 +7,6 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
 import { errorResponses } from '../http/schemas.ts';
 import type { Tenant } from '../payments/model.ts';
-import { networkRegistryOf } from './registry.ts';
 
 const tags = ['Networks'];
 
@@ -20,35 +19,33 @@ export async function listNetworksFor(ctx: GatewayContext, t: Tenant) {
   return {
     object: 'list' as const,
     livemode: t.environment === 'live',
-    data: networkRegistryOf(ctx)
-      .forEnvironment(t.environment)
-      .map((n) => {
-        const v = byNetwork.get(n.id);
-        return {
-          id: n.id,
-          object: 'network',
-          name: n.name,
-          chain_id: n.chainId,
-          caip2: n.caip2,
-          environment: n.environment,
-          available: n.available,
-          unavailable_reason: n.unavailableReason ?? null,
-          confirmations: n.confirmations,
-          block_time_seconds: n.blockTimeSeconds,
-          currencies: Object.keys(n.tokens),
-          capabilities: {
-            payment_intents: n.available,
-            wallet_checkout: n.available,
-            address_checkout: n.available,
-            settlement: n.available && n.relayer !== undefined,
-          },
-          deposit_factory: n.factory ?? null,
-          vault: v
-            ? { status: 'configured', address: getAddress(v.address), updated_at: v.updated_at.toISOString() }
-            : { status: 'missing', address: null, updated_at: null },
-          payable: n.available && v !== undefined,
-        };
-      }),
+    data: ctx.networkRegistry.forEnvironment(t.environment).map((n) => {
+      const v = byNetwork.get(n.id);
+      return {
+        id: n.id,
+        object: 'network',
+        name: n.name,
+        chain_id: n.chainId,
+        caip2: n.caip2,
+        environment: n.environment,
+        available: n.available,
+        unavailable_reason: n.unavailableReason ?? null,
+        confirmations: n.confirmations,
+        block_time_seconds: n.blockTimeSeconds,
+        currencies: Object.keys(n.tokens),
+        capabilities: {
+          payment_intents: n.available,
+          wallet_checkout: n.available,
+          address_checkout: n.available,
+          settlement: n.available && n.relayer !== undefined,
+        },
+        deposit_factory: n.factory ?? null,
+        vault: v
+          ? { status: 'configured', address: getAddress(v.address), updated_at: v.updated_at.toISOString() }
+          : { status: 'missing', address: null, updated_at: null },
+        payable: n.available && v !== undefined,
+      };
+    }),
   };
 }
 
@@ -56,27 +53,25 @@ export function listAssetsFor(ctx: GatewayContext, t: Tenant) {
   return {
     object: 'list' as const,
     livemode: t.environment === 'live',
-    data: networkRegistryOf(ctx)
-      .forEnvironment(t.environment)
-      .flatMap((n) =>
-        Object.values(n.tokens).map((tk) => ({
-          object: 'asset',
-          network: n.id,
-          chain_id: n.chainId,
-          symbol: tk.symbol,
-          address: tk.address,
-          decimals: tk.decimals,
-          issuer: 'Circle',
-          official: true,
-          source: tk.source,
-          available: n.available,
-          // Look-alikes that are NOT accepted: a transfer of one of them makes the payment INVALID_ASSET.
-          rejected_variants:
-            tk.symbol === 'USDC'
-              ? n.bridgedTokens.map((b) => ({ symbol: b.symbol, address: b.address, note: b.note }))
-              : [],
-        })),
-      ),
+    data: ctx.networkRegistry.forEnvironment(t.environment).flatMap((n) =>
+      Object.values(n.tokens).map((tk) => ({
+        object: 'asset',
+        network: n.id,
+        chain_id: n.chainId,
+        symbol: tk.symbol,
+        address: tk.address,
+        decimals: tk.decimals,
+        issuer: 'Circle',
+        official: true,
+        source: tk.source,
+        available: n.available,
+        // Look-alikes that are NOT accepted: a transfer of one of them makes the payment INVALID_ASSET.
+        rejected_variants:
+          tk.symbol === 'USDC'
+            ? n.bridgedTokens.map((b) => ({ symbol: b.symbol, address: b.address, note: b.note }))
+            : [],
+      })),
+    ),
   };
 }
 

@@ -19,7 +19,6 @@ import {
 } from '@tender/evm';
 import { getAddress, type Address } from 'viem';
 import { mnemonicToAccount, privateKeyToAccount, type LocalAccount } from 'viem/accounts';
-import type { GatewayContext } from '../context.ts';
 import { relayerKeyFromConfig, rpcUrlFromConfig, type NetworkConfig } from './networkConfig.ts';
 
 export interface GatewayNetwork extends Omit<Network, 'confirmations'> {
@@ -99,15 +98,6 @@ export function createNetworkRegistry(config: NetworkConfig, opts: NetworkRegist
     sweepStuckBlocks: config.sweepStuckBlocks ?? 5,
   };
 }
-
-/** The registry of a context; a context built without one (older callers) gets a registry with no RPC URLs. */
-export function networkRegistryOf(ctx: GatewayContext): NetworkRegistry {
-  if (ctx.networkRegistry) return ctx.networkRegistry;
-  let fallback = fallbacks.get(ctx);
-  if (!fallback) fallbacks.set(ctx, (fallback = createNetworkRegistry({ profile: ctx.config.profile })));
-  return fallback;
-}
-const fallbacks = new WeakMap<GatewayContext, NetworkRegistry>();
 
 /** The issuer's official token of `currency` on `network`, or undefined where the issuer has not deployed it. */
 export function officialTokenOf(network: GatewayNetwork, currency: StablecoinSymbol): OfficialToken | undefined {

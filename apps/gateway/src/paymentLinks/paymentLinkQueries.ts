@@ -3,7 +3,6 @@
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import {
   DEPOSIT_COLUMNS,
   INTENT_COLUMNS,
@@ -114,7 +113,7 @@ export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Pro
     const settings = await loadIntentSettings(ctx.db, t);
     networks =
       settings.defaultNetworks ??
-      networkRegistryOf(ctx)
+      ctx.networkRegistry
         .forEnvironment(t.environment)
         .filter((n) => n.available && settings.vaults.has(n.id))
         .map((n) => n.id);

@@ -15,10 +15,10 @@ import { newId, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
-import { networkRegistryOf, officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
+import { officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
 import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
 import { depositAddressFor } from './depositAddress.ts';
-import { intentBatcherOf, writeOne, type IntentRecord } from './intentBatcher.ts';
+import { writeOne, type IntentRecord } from './intentBatcher.ts';
 import type { DepositRow, IntentRow, Tenant } from './model.ts';
 
 export interface CreateIntentInput {
@@ -81,7 +81,7 @@ export async function createPaymentIntent(
   sql: Sql = ctx.db,
   origin: IntentOrigin = {},
 ): Promise<CreatedIntent> {
-  const registry = networkRegistryOf(ctx);
+  const registry = ctx.networkRegistry;
   const currency = input.currency ?? 'USDC';
   const decimals = 6;
   const amountUnits = parseAmount(input.amount, decimals);
@@ -155,7 +155,7 @@ export async function createPaymentIntent(
     };
     // Outside a transaction, concurrent creations share statements and commits (intentBatcher.ts); inside the
     // caller's transaction (Idempotency-Key) the intent is written on that transaction.
-    const written = sql === ctx.db ? await intentBatcherOf(ctx.db).write(record) : await writeOne(sql, record);
+    const written = sql === ctx.db ? await ctx.intents.write(record) : await writeOne(sql, record);
     if (written) {
       const row: IntentRow = {
         id,
@@ -206,7 +206,7 @@ export function checkIntentNetwork(
   currency: StablecoinSymbol,
   path: string,
 ): { n: GatewayNetwork; token: { address: string }; vault: string } {
-  const registry = networkRegistryOf(ctx);
+  const registry = ctx.networkRegistry;
   const n = registry.get(network);
   if (!n || n.environment !== t.environment) {
     const envNetworks = registry.forEnvironment(t.environment);

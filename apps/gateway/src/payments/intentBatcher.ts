@@ -137,11 +137,3 @@ export async function writeOne(sql: Pick<Database, 'query'>, r: IntentRecord): P
   );
   return res?.ok === true;
 }
-
-const batchers = new WeakMap<Database, IntentBatcher>();
-
-export function intentBatcherOf(db: Database): IntentBatcher {
-  let b = batchers.get(db);
-  if (!b) batchers.set(db, (b = new IntentBatcher(db)));
-  return b;
-}

@@ -2,16 +2,15 @@ import type { GatewayContext } from '../context.ts';
 import { sweepHandler, sweepRetryBackoff, type SweepOptions } from '../settlement/sweeper.ts';
 import { expiryHandler } from './expiry.ts';
 import type { QueueDefinition } from '@tender/platform';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { EXPIRY_QUEUE, sweepQueue } from './queues.ts';
 
 /**
- * The payment domain's job queues (merged into gatewayJobQueues in ../jobs.ts). Sweeps: only the queues of the
+ * The payment domain's job queues (merged into gatewayJobQueues in ../workers.ts). Sweeps: only the queues of the
  * networks this process can send sweeps on (available, with a relayer); the others it never claims.
  */
 export function paymentJobQueues(ctx: GatewayContext, sweep: SweepOptions = {}): Record<string, QueueDefinition> {
   const queues: Record<string, QueueDefinition> = { [EXPIRY_QUEUE]: { handler: expiryHandler(ctx) } };
-  for (const n of networkRegistryOf(ctx).all) {
+  for (const n of ctx.networkRegistry.all) {
     if (!n.available || !n.rpcUrl || !n.factory || !n.relayer) continue;
     // A sweep step that throws (an RPC outage) retries with backoff; "not mined yet" re-runs via DeferJobError.
     queues[sweepQueue(n.id)] = { handler: sweepHandler(ctx, sweep), backoff: sweepRetryBackoff };

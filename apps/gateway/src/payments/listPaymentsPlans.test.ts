@@ -5,6 +5,7 @@ import { createLogger, platformMigrations, type Database } from '@tender/platfor
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { GatewayContext } from '../context.ts';
+import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { listPayments, type ListPaymentsQuery } from './queries.ts';
@@ -54,14 +55,13 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /v1/payments statements use inde
         return db.query<T>(text, params);
       },
     };
-    ctx = {
+    ctx = createGatewayServices({
       db: explaining,
       logger: createLogger({ level: 'silent' }),
       now: () => new Date(),
       config: { publicUrl: 'http://127.0.0.1', profile: 'production' },
-      networks: [],
       networkRegistry: createNetworkRegistry({ profile: 'production' }),
-    };
+    });
   }, 120_000);
   afterAll(async () => db?.close());
 

@@ -3,13 +3,12 @@
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow, type Tenant } from './model.ts';
 import type { PaymentStatus } from './status.ts';
 import { REFUND_SELECT, refundView, type RefundRow } from '../refunds/refundRequest.ts';
 
 export function viewOptions(ctx: GatewayContext) {
-  const registry = networkRegistryOf(ctx);
+  const registry = ctx.networkRegistry;
   return { publicUrl: ctx.config.publicUrl, network: (id: string) => registry.get(id) };
 }
 
@@ -64,7 +63,7 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
 function searchCondition(ctx: GatewayContext, q: string, p: (v: unknown) => string): string {
   const exact = p(q.toLowerCase());
   // Every network id: a search by deposit address probes the (network, address) index once per network.
-  const networks = p(networkRegistryOf(ctx).all.map((n) => n.id));
+  const networks = p(ctx.networkRegistry.all.map((n) => n.id));
   const arms = [
     `select d.payment_id from deposit_addresses d where d.network = any(${networks}::text[]) and d.address = ${exact}`,
     `select c.payment_id from chain_transfers c where c.tx_hash = ${exact}`,
@@ -261,7 +260,7 @@ export const TRANSFER_COLUMNS = `c.id::text as id, c.network, c.payment_id, c.ki
 
 /** Symbol and decimals of an official token on a network; undefined for any other token (decimals unknown). */
 function officialToken(ctx: GatewayContext, network: string, address: string) {
-  const n = networkRegistryOf(ctx).get(network);
+  const n = ctx.networkRegistry.get(network);
   return n ? Object.values(n.tokens).find((tk) => tk.address.toLowerCase() === address.toLowerCase()) : undefined;
 }
 

@@ -7,7 +7,6 @@
 import { newId, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { emitInvoiceEvents } from '../invoices/invoiceEvents.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
@@ -145,7 +144,7 @@ export async function recomputePayment(
         `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
         [paymentId],
       );
-      const registry = networkRegistryOf(ctx);
+      const registry = ctx.networkRegistry;
       const object = intentView(intent, deposits, {
         publicUrl: ctx.config.publicUrl,
         network: (id) => registry.get(id),

@@ -17,7 +17,6 @@ import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { refundChainOf, type RefundChain } from './refundChain.ts';
@@ -80,7 +79,7 @@ export async function submitRefundProof(
     );
   }
   if (!dep) throw new GatewayError('PAYMENT_NOT_PAID', `Payment ${refund.payment_id} has received no final funds`);
-  const network = networkRegistryOf(ctx).get(dep.network);
+  const network = ctx.networkRegistry.get(dep.network);
   if (!network?.rpcUrl) {
     throw new GatewayError('NETWORK_UNAVAILABLE', `This deployment has no RPC for ${dep.network}; cannot verify`);
   }

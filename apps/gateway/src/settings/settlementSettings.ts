@@ -6,7 +6,6 @@ import { getAddress, isAddress, zeroAddress } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
@@ -95,9 +94,9 @@ export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Pro
 
 /** A network id of the caller's environment, or a 400 naming the field. */
 export function assertNetworkOfEnvironment(ctx: GatewayContext, t: Tenant, network: string, path: string): void {
-  const n = networkRegistryOf(ctx).get(network);
+  const n = ctx.networkRegistry.get(network);
   if (!n || n.environment !== t.environment) {
-    const others = networkRegistryOf(ctx)
+    const others = ctx.networkRegistry
       .forEnvironment(t.environment)
       .map((x) => x.id)
       .join(', ');
@@ -173,7 +172,7 @@ export async function setVault(
   assertNetworkOfEnvironment(ctx, t, network, 'network');
   const addr = normalizeVaultAddress(address);
   const smartContractWallet = opts.smartContractWallet ?? false;
-  await checkVaultAddress(ctx, { network: networkRegistryOf(ctx).get(network)!, address: addr, smartContractWallet });
+  await checkVaultAddress(ctx, { network: ctx.networkRegistry.get(network)!, address: addr, smartContractWallet });
   const [prev] = await sql.query<{ address: string; smart_contract_wallet: boolean }>(
     'select address, smart_contract_wallet from merchant_vaults where merchant_id = $1 and environment = $2 and network = $3 for update',
     [t.merchantId, t.environment, network],

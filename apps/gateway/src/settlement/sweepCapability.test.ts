@@ -8,7 +8,7 @@ import type { GatewayContext } from '../context.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { paymentJobQueues } from '../payments/jobQueues.ts';
 import { sweepQueue } from '../payments/queues.ts';
-import { startGatewayWorkers, type GatewayWorkers } from '../payments/workers.ts';
+import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 
 let h: ChainHarness;
 let otherDb: Database | undefined;

@@ -34,7 +34,7 @@ import {
 } from 'viem';
 import { depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
-import { networkRegistryOf, type GatewayNetwork } from '../networks/registry.ts';
+import { type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
 import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 
@@ -90,7 +90,7 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   const [s] = await ctx.db.query<SettlementRow>('select * from settlements where id = $1', [settlementId]);
   if (!s) throw new PermanentJobError(`settlement ${settlementId} does not exist`);
   if (s.state === 'succeeded' || s.state === 'failed' || s.state === 'voided') return;
-  const net = networkRegistryOf(ctx).get(s.network);
+  const net = ctx.networkRegistry.get(s.network);
   const checkEvery = opts.checkEveryMs ?? Math.max(250, Math.round((net?.blockTimeSeconds ?? 2) * 1000));
   if (!net?.available || !net.factory || !net.rpcUrl) {
     throw new DeferJobError(60_000, `network ${s.network} is unavailable; the sweep waits`);
@@ -318,7 +318,7 @@ async function check(
   await broadcast(client, latest.raw as Hex).catch((err: unknown) =>
     ctx.logger.warn({ err, settlement: s.id }, 'sweep: rebroadcast failed'),
   );
-  if (head - BigInt(latest.sent_at_block) >= BigInt(networkRegistryOf(ctx).sweepStuckBlocks)) {
+  if (head - BigInt(latest.sent_at_block) >= BigInt(ctx.networkRegistry.sweepStuckBlocks)) {
     await bumpFee(ctx, client, net, s, latest, head);
   }
   return false;

@@ -1,6 +1,5 @@
 import { registerJobMetrics, type Metrics } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { openIncidents } from '../watcher/chainIncidents.ts';
 
 /**
@@ -35,7 +34,7 @@ export function registerGatewayMetrics(metrics: Metrics, ctx: GatewayContext): v
     ['network'],
     async (g) => {
       g.reset();
-      for (const n of networkRegistryOf(ctx).all) if (n.available) g.set({ network: n.id }, 0);
+      for (const n of ctx.networkRegistry.all) if (n.available) g.set({ network: n.id }, 0);
       for (const i of await openIncidents(ctx.db).catch(() => [])) g.set({ network: i.network }, 1);
     },
   );

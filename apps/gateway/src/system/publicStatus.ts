@@ -1,5 +1,4 @@
 import { queueStats } from '@tender/platform';
-import { networkRegistryOf } from '../networks/registry.ts';
 import { openIncidents, type OpenIncident } from '../watcher/chainIncidents.ts';
 import type { GatewayContext } from '../context.ts';
 
@@ -22,7 +21,7 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
   } catch {
     database = 'unavailable';
   }
-  const networks = networkRegistryOf(ctx).all.map((n) => {
+  const networks = ctx.networkRegistry.all.map((n) => {
     const c = cursors.get(n.id);
     const incident = incidents.get(n.id);
     // An open incident: final facts the chain no longer holds (watcher/chainIncidents.ts). Counts and block

@@ -30,7 +30,7 @@ export function systemRoutes(app: App, ctx: GatewayContext, status: () => Promis
         ctx.logger.warn({ err }, 'readiness: database unreachable');
         throw new GatewayError('SERVICE_UNAVAILABLE', 'The database is not reachable');
       }
-      return { status: 'ready', database: 'ok', ...(ctx.config.roles ? { roles: ctx.config.roles } : {}) };
+      return { status: 'ready', database: 'ok', roles: ctx.config.roles };
     },
   );
   app.get(

@@ -8,7 +8,7 @@ import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { listEvents } from '../outbox/events.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { DeferJobError } from '@tender/platform';
-import { startGatewayWorkers } from '../payments/workers.ts';
+import { startGatewayWorkers } from '../workers.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import type { BlockHeader, ChainReader, RawLog } from './chainReader.ts';
 import { createChainWatcher, type ChainWatcher } from './chainWatcher.ts';

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createLogger, platformMigrations, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayContext } from '../context.ts';
+import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import {
   emitTestEvent,
@@ -60,14 +60,13 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a kill -9 (P
   };
 
   it('SIGKILL mid-delivery: every event still arrives, with its id, processed once by a deduplicating receiver', async () => {
-    const ctx: GatewayContext = {
+    const ctx = createGatewayServices({
       db,
       logger: createLogger({ level: 'silent' }),
       now: () => new Date(),
       config: { publicUrl: 'http://gateway.test', profile: 'dev' },
-      networks: [],
       secretBox: testSecretBox(),
-    };
+    });
     const merchantId = `mer_crash_${process.pid}`;
     await db.query(`insert into merchants (id, business_name) values ($1, 'Crash shop')`, [merchantId]);
     const { endpoint } = await createWebhookEndpoint(ctx, ownerSession(merchantId), {

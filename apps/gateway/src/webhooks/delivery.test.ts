@@ -2,6 +2,7 @@
 // on 127.0.0.1 -> attempt log, read back through the API. Retry delays are shortened to milliseconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
+import { resolveWebhookSettings } from './settings.ts';
 // The platform's claim, to play a worker that takes a job and dies.
 import { claimJobs } from '@tender/platform';
 import {
@@ -32,7 +33,10 @@ describe(`webhook delivery (${dbKind})`, () => {
   beforeAll(async () => {
     g = await createTestGateway();
     g.ctx.secretBox = testSecretBox();
-    g.ctx.webhooks = { retryDelaysMs: Array<number>(8).fill(RETRY_MS), jitter: 0, timeoutMs: 800 };
+    g.ctx.webhooks = resolveWebhookSettings(
+      { retryDelaysMs: Array<number>(8).fill(RETRY_MS), jitter: 0, timeoutMs: 800 },
+      'dev',
+    );
     const owner = await signUp(g.app);
     key = (await createKey(g.app, owner.token, { role: 'developer' })).secret;
     tenant = { merchantId: owner.merchantId, environment: 'test' };

@@ -29,7 +29,7 @@ import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 import { createWebhookSender, type SendResult } from './sender.ts';
-import { automaticAttempts, retryDelayMs, webhookSettings, type WebhookSettings } from './settings.ts';
+import { automaticAttempts, retryDelayMs, type WebhookSettings } from './settings.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 import { urlPolicy, type Resolver } from './ssrfGuard.ts';
 
@@ -98,9 +98,9 @@ export interface DeliveryWorker {
   close(): void;
 }
 
-/** The webhook queue of the gateway, for a job runner (see webhookJobQueues). */
+/** The webhook queue of the gateway, for a job runner (merged into gatewayJobQueues in ../workers.ts). */
 export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
-  const settings = webhookSettings(ctx);
+  const settings = ctx.webhooks;
   const sender = createWebhookSender({
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
     ...(opts.maxSocketsPerHost ? { maxSocketsPerHost: opts.maxSocketsPerHost } : {}),

@@ -9,7 +9,6 @@ import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
 import { ALL_EVENTS } from './eventTypes.ts';
-import { webhookSettings } from './settings.ts';
 import { checkWebhookUrl, urlPolicy, WebhookUrlError, type Resolver } from './ssrfGuard.ts';
 
 export const SECRET_PREFIX = 'whsec_';
@@ -102,7 +101,7 @@ function normaliseEvents(events: readonly string[]): string[] {
 }
 
 async function vetUrl(ctx: GatewayContext, environment: Tenant['environment'], url: string, o: EndpointOptions) {
-  const policy = urlPolicy(environment, webhookSettings(ctx).allowLoopbackInTest);
+  const policy = urlPolicy(environment, ctx.webhooks.allowLoopbackInTest);
   try {
     return (await checkWebhookUrl(url, policy, o.resolver)).toString();
   } catch (err) {
@@ -128,7 +127,7 @@ export async function createWebhookEndpoint(
   const now = ctx.now();
   const id = newId('we');
   const secret = newSecretToken(SECRET_PREFIX);
-  const max = webhookSettings(ctx).maxEndpoints;
+  const max = ctx.webhooks.maxEndpoints;
   const endpoint = await ctx.db.tx(async (tx) => {
     // Serialises creations per merchant, so the limit below holds under concurrent requests.
     await tx.query('select id from merchants where id = $1 for update', [t.merchantId]);

@@ -12,7 +12,7 @@ import {
 } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GatewayContext } from '../context.ts';
+import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import {
   emitTestEvent,
@@ -58,14 +58,13 @@ describe(`secret keys that differ between processes (${process.env.DATABASE_URL 
   });
 
   it('a delivery this process cannot sign uses no attempt and shows why; a process with the right keys delivers it', async () => {
-    const ctx: GatewayContext = {
+    const ctx = createGatewayServices({
       db,
       logger: createLogger({ level: 'silent' }),
       now: () => new Date(),
       config: { publicUrl: 'http://gateway.test', profile: 'dev' },
-      networks: [],
       secretBox: box(A),
-    };
+    });
     const merchantId = `mer_keys_${process.pid}`;
     await db.query(`insert into merchants (id, business_name) values ($1, 'Keys shop')`, [merchantId]);
     const { endpoint } = await createWebhookEndpoint(ctx, ownerSession(merchantId), {

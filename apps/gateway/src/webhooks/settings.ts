@@ -1,5 +1,3 @@
-import type { GatewayContext } from '../context.ts';
-
 /** How webhooks are delivered. Deployments set some of these through configuration; tests shorten the rest. */
 export interface WebhookSettings {
   /**
@@ -42,17 +40,19 @@ export const DEFAULT_RETRY_DELAYS_MS: readonly number[] = [
  */
 export const DEFAULT_WEBHOOK_CONCURRENCY = 512;
 
+/** WEBHOOK_DISABLE_AFTER_DAYS: an endpoint with only failures for this long is disabled. */
+export const DEFAULT_DISABLE_AFTER_DAYS = 3;
+
 /** What a context may set; the rest takes the defaults. */
 export type WebhookOverrides = Partial<WebhookSettings>;
 
-export function webhookSettings(ctx: GatewayContext): WebhookSettings {
-  const w = ctx.webhooks ?? {};
+export function resolveWebhookSettings(w: WebhookOverrides, profile: 'dev' | 'production'): WebhookSettings {
   return {
     retryDelaysMs: w.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS,
     jitter: w.jitter ?? 0.2,
     timeoutMs: w.timeoutMs ?? 10_000,
-    disableAfterFailingMs: w.disableAfterFailingMs ?? 3 * 86_400_000,
-    allowLoopbackInTest: w.allowLoopbackInTest ?? ctx.config.profile === 'dev',
+    disableAfterFailingMs: w.disableAfterFailingMs ?? DEFAULT_DISABLE_AFTER_DAYS * 86_400_000,
+    allowLoopbackInTest: w.allowLoopbackInTest ?? profile === 'dev',
     maxEndpoints: w.maxEndpoints ?? 16,
   };
 }

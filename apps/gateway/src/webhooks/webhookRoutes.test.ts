@@ -2,6 +2,7 @@
 // and sealed at rest, permissions, tenant isolation, pagination.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
+import { resolveWebhookSettings } from './settings.ts';
 import { emitTestEvent, testSecretBox } from './_test/webhookTestKit.ts';
 
 const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -116,12 +117,12 @@ describe(`webhook endpoints API (${dbKind})`, () => {
   });
 
   it('refuses loopback in test mode where the deployment does not allow it', async () => {
-    g.ctx.webhooks = { allowLoopbackInTest: false };
+    g.ctx.webhooks = resolveWebhookSettings({ allowLoopbackInTest: false }, 'dev');
     try {
       const r = await create({ url: 'http://127.0.0.1:3000/hooks', enabled_events: ['*'] });
       expect(r.body.error?.code).toBe('WEBHOOK_URL_REJECTED');
     } finally {
-      g.ctx.webhooks = {};
+      g.ctx.webhooks = resolveWebhookSettings({}, 'dev');
     }
   });
 
@@ -299,7 +300,7 @@ describe(`webhook endpoints API (${dbKind})`, () => {
   it('an event reaches every subscribed endpoint, more than the ids prepared per event included', async () => {
     const stranger = await signUp(g.app);
     const key = (await createKey(g.app, stranger.token, { role: 'admin' })).secret;
-    g.ctx.webhooks = { maxEndpoints: 20 };
+    g.ctx.webhooks = resolveWebhookSettings({ maxEndpoints: 20 }, 'dev');
     try {
       const ids: string[] = [];
       for (let i = 0; i < 20; i++)
@@ -314,13 +315,13 @@ describe(`webhook endpoints API (${dbKind})`, () => {
       ]);
       expect(jobs).toHaveLength(20);
     } finally {
-      g.ctx.webhooks = {};
+      g.ctx.webhooks = resolveWebhookSettings({}, 'dev');
     }
   });
 
   it('without a SecretBox (no SECRET_BOX_KEYS) registration answers 503 WEBHOOKS_UNAVAILABLE', async () => {
     const box = g.ctx.secretBox;
-    delete g.ctx.secretBox;
+    g.ctx.secretBox = null;
     try {
       const r = await create({ url: 'http://localhost/x', enabled_events: ['*'] });
       expect(r).toMatchObject({ status: 503, body: { error: { code: 'WEBHOOKS_UNAVAILABLE', type: 'api_error' } } });

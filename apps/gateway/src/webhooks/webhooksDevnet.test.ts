@@ -3,7 +3,7 @@
 // the spec accepts it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
-import { startGatewayWorkers, type GatewayWorkers } from '../payments/workers.ts';
+import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 import {
   independentlyVerify,
   ownerSession,

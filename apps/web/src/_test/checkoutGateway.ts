@@ -2,7 +2,7 @@
 // public API, over an anvil devnet, with the sweep workers running. The chain watcher is stepped by the test
 // (mine + sync) so each test decides when blocks happen.
 import { startChainHarness, type ChainHarness } from '../../../gateway/src/_test/chainHarness.ts';
-import { startGatewayWorkers, type GatewayWorkers } from '../../../gateway/src/payments/workers.ts';
+import { startGatewayWorkers, type GatewayWorkers } from '../../../gateway/src/workers.ts';
 import { createGatewayServer } from '../../../gateway/src/server.ts';
 import { testSecretBox } from '../../../gateway/src/webhooks/_test/webhookTestKit.ts';
 import type { App } from '@tender/platform';

@@ -5,7 +5,7 @@
  * Env: DATABASE_URL, WEBHOOK_SCHEMA, LEASE_MS (default 1500). Prints `ready` once the runner is listening.
  */
 import { createLogger, openDatabase } from '@tender/platform';
-import type { GatewayContext } from '../../context.ts';
+import { createGatewayServices } from '../../runtime.ts';
 import { createJobRunner } from '@tender/platform';
 import { createDeliveryWorker } from '../deliveryWorker.ts';
 import { testSecretBox } from './webhookTestKit.ts';
@@ -16,15 +16,14 @@ const env = (k: string): string => {
   return v;
 };
 const db = await openDatabase({ url: env('DATABASE_URL'), schema: env('WEBHOOK_SCHEMA'), poolSize: 4 });
-const ctx: GatewayContext = {
+const ctx = createGatewayServices({
   db,
   logger: createLogger({ level: 'silent' }),
   now: () => new Date(),
   config: { publicUrl: 'http://gateway.test', profile: 'dev' },
-  networks: [],
   secretBox: testSecretBox(),
   webhooks: { retryDelaysMs: Array<number>(8).fill(100), jitter: 0, timeoutMs: 60_000 },
-};
+});
 const worker = createDeliveryWorker(ctx);
 const runner = createJobRunner({
   db,

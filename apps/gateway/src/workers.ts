@@ -1,25 +1,50 @@
-// Everything of the payment gateway that runs in the background: one chain watcher per available network (only one
-// of them active per network across processes, by lease), and the job queues for expiry and sweeps.
-import type { GatewayContext } from '../context.ts';
-import { networkRegistryOf } from '../networks/registry.ts';
-import { gatewayJobQueues } from '../jobs.ts';
-import type { SweepOptions } from '../settlement/sweeper.ts';
-import { createRpcChainReader } from '../watcher/chainReader.ts';
-import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
-import { paymentJobQueues } from './jobQueues.ts';
+// Everything the gateway runs in the background, assembled in one place: one chain watcher per available network
+// (only one of them active per network across processes, by lease), and the features' job queues on two runners.
 import { createJobRunner, type JobRunner, type QueueDefinition } from '@tender/platform';
-import { WEBHOOK_QUEUES } from '../webhooks/jobQueues.ts';
-import { DEFAULT_WEBHOOK_CONCURRENCY } from '../webhooks/settings.ts';
+import type { GatewayContext } from './context.ts';
+import { emailJobQueues } from './email/emailLinks.ts';
+import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
+import { paymentJobQueues } from './payments/jobQueues.ts';
+import type { SweepOptions } from './settlement/sweeper.ts';
+import { createRpcChainReader } from './watcher/chainReader.ts';
+import { createChainWatcher, type ChainWatcher, type PollResult } from './watcher/chainWatcher.ts';
+import { createDeliveryWorker } from './webhooks/deliveryWorker.ts';
+import { WEBHOOK_DELIVERY_QUEUE } from './webhooks/queues.ts';
+import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
+
+export interface GatewayQueues {
+  /** Every queue, for a job runner. */
+  queues: Record<string, QueueDefinition>;
+  /** Queues that wait on merchants' servers (up to the 10 s timeout per attempt), run on a runner of their own. */
+  slow: ReadonlySet<string>;
+  /** Releases what the queues hold (the webhook sender's pooled connections). */
+  close(): Promise<void>;
+}
+
+/** Every job queue of the gateway's features, each built once. */
+export function gatewayJobQueues(ctx: GatewayContext, opts: { sweep?: SweepOptions } = {}): GatewayQueues {
+  const webhooks = createDeliveryWorker(ctx);
+  return {
+    queues: {
+      ...emailJobQueues(ctx),
+      ...paymentJobQueues(ctx, opts.sweep),
+      ...webhooks.queues,
+      ...invoiceJobQueues(ctx),
+    },
+    slow: new Set([WEBHOOK_DELIVERY_QUEUE]),
+    close: async () => webhooks.close(),
+  };
+}
 
 export interface GatewayWorkersOptions {
   /** Run the chain watchers (default true). */
   watchers?: boolean;
-  /** Run the expiry and sweep queues (default true). */
+  /** Run the job queues (default true). */
   jobs?: boolean;
   /** Restrict watchers to these network ids (default: every available network). */
   networks?: readonly string[];
   jobConcurrency?: number;
-  /** Webhook deliveries at once, on a runner of their own (they wait on merchants' servers). Default 32. */
+  /** Webhook deliveries at once, on a runner of their own (they wait on merchants' servers). Default 512. */
   webhookConcurrency?: number;
   jobPollMs?: number;
   sweep?: SweepOptions;
@@ -42,7 +67,7 @@ export async function startGatewayWorkers(
   ctx: GatewayContext,
   opts: GatewayWorkersOptions = {},
 ): Promise<GatewayWorkers> {
-  const registry = networkRegistryOf(ctx);
+  const registry = ctx.networkRegistry;
   const watchers: ChainWatcher[] = [];
   if (opts.watchers !== false) {
     for (const n of registry.all) {
@@ -66,15 +91,13 @@ export async function startGatewayWorkers(
   }
   let runner: JobRunner | undefined;
   let webhookRunner: JobRunner | undefined;
+  let queues: GatewayQueues | undefined;
   if (opts.jobs !== false) {
-    // Every gateway queue (email links, expiry, sweeps …): one runner per process claims them all, except webhook
-    // deliveries, which get their own so that slow receivers never hold the slots of sweeps and expiry.
-    const all: Record<string, QueueDefinition> = {
-      ...gatewayJobQueues(ctx),
-      ...paymentJobQueues(ctx, opts.sweep ?? {}),
-    };
-    const pick = (webhooks: boolean) =>
-      Object.fromEntries(Object.entries(all).filter(([q]) => WEBHOOK_QUEUES.includes(q) === webhooks));
+    // One runner per process claims every queue except the slow ones (webhook deliveries), which get their own so
+    // that slow receivers never hold the slots of sweeps and expiry.
+    queues = gatewayJobQueues(ctx, { sweep: opts.sweep ?? {} });
+    const pick = (slow: boolean) =>
+      Object.fromEntries(Object.entries(queues!.queues).filter(([q]) => queues!.slow.has(q) === slow));
     runner = createJobRunner({
       db: ctx.db,
       queues: pick(false),
@@ -103,6 +126,7 @@ export async function startGatewayWorkers(
         runner?.stop({ timeoutMs: 10_000 }),
         webhookRunner?.stop({ timeoutMs: 10_000 }),
       ]);
+      await queues?.close();
     },
   };
 }

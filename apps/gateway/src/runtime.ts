@@ -1,0 +1,136 @@
+// The gateway's composition root: the only place it is assembled. Every setting is resolved once and every
+// process-wide object (API-key cache with its LISTEN, intent batcher, mailer, webhook sender, viem clients of the
+// network registry) is built once here; each registers its close with `close()`, in reverse order of building.
+import type { App, ConfigOf, Database, HttpTransport, Logger, SecretBox } from '@tender/platform';
+import type { DevnetManifest } from '@tender/evm';
+import { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
+import { gatewayAuthContext } from './auth/authAdapters.ts';
+import { resolveAuthSettings } from './auth/authSettings.ts';
+import type { gatewayConfigSpec } from './config.ts';
+import type { GatewayContext, GatewayServicesInput } from './context.ts';
+import { createNetworkRegistry } from './networks/registry.ts';
+import { IntentBatcher } from './payments/intentBatcher.ts';
+import { createGatewayServer } from './server.ts';
+import { resolveWebhookSettings } from './webhooks/settings.ts';
+import { startGatewayWorkers, type GatewayWorkers } from './workers.ts';
+
+/** The roles of a process that runs everything (`tender start` without --role), as /readyz reports them. */
+export const GATEWAY_ROLES = ['api', 'workers', 'realtime'] as const;
+
+/** The resolved services and what releases them. */
+export interface GatewayServices extends GatewayContext {
+  close(): Promise<void>;
+}
+
+/**
+ * Resolves a gateway's services from what the caller gives: anything left out takes its one default (the settings'
+ * defaults live next to their types: authSettings.ts, webhooks/settings.ts, networks/registry.ts).
+ */
+export function createGatewayServices(input: GatewayServicesInput): GatewayServices {
+  const { db, config } = input;
+  const apiKeys = new ApiKeyCache(db);
+  const mailer = input.mailer ?? null;
+  return {
+    db,
+    logger: input.logger,
+    now: input.now ?? (() => new Date()),
+    config: {
+      publicUrl: config.publicUrl,
+      profile: config.profile,
+      dashboardUrl: config.dashboardUrl ?? config.publicUrl,
+      roles: config.roles ?? GATEWAY_ROLES,
+    },
+    networkRegistry: input.networkRegistry ?? createNetworkRegistry({ profile: config.profile }),
+    mailer,
+    oidc: input.oidc ?? null,
+    auth: resolveAuthSettings(input.auth),
+    secretBox: input.secretBox ?? null,
+    webhooks: resolveWebhookSettings(input.webhooks ?? {}, config.profile),
+    apiKeys,
+    intents: new IntentBatcher(db),
+    async close() {
+      await apiKeys.close();
+      await mailer?.close?.();
+    },
+  };
+}
+
+/** The loaded configuration the gateway reads (`gatewayConfigSpec` and the process's host and profile). */
+export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec> & { profile: 'dev' | 'production'; host: string };
+
+export interface GatewayDeps {
+  db: Database;
+  logger: Logger;
+  now?: () => Date;
+  /** Seals webhook secrets; null: webhook endpoints cannot be registered (503) and deliveries wait. */
+  secretBox: SecretBox | null;
+  /** The roles this process runs; `api` builds the HTTP server, `workers` starts the watchers and job runners. */
+  roles: readonly string[];
+  /** The running devnet (dev profile): its network joins the registry. */
+  devnet?: DevnetManifest | undefined;
+  /** Persists a network's chain before its watcher commits facts (the devnet's state file). */
+  persistChain?: Readonly<Record<string, () => Promise<void>>>;
+  /** Timeouts and trusted proxies of the listening server. */
+  transport?: HttpTransport;
+  /** Built web pages (apps/web's dist) to serve at the checkout, link, invoice and dashboard URLs. */
+  webDir?: string | undefined;
+}
+
+export interface Gateway {
+  services: GatewayContext;
+  /** The HTTP server, not listening yet (the caller picks the address); absent without the `api` role. */
+  server: App | undefined;
+  /** The watchers and job runners, running; absent without the `workers` role. */
+  workers: GatewayWorkers | undefined;
+  /** Stops the workers (finishing their jobs), closes the server, then releases the services. */
+  close(): Promise<void>;
+}
+
+export async function createGateway(config: GatewayConfig, deps: GatewayDeps): Promise<Gateway> {
+  const services = createGatewayServices({
+    db: deps.db,
+    logger: deps.logger,
+    ...(deps.now ? { now: deps.now } : {}),
+    config: {
+      publicUrl: config.gatewayPublicUrl ?? `http://${config.host}:${config.gatewayPort}`,
+      profile: config.profile,
+      dashboardUrl: config.dashboardUrl,
+      roles: deps.roles,
+    },
+    networkRegistry: createNetworkRegistry(config, { devnet: deps.devnet }),
+    secretBox: deps.secretBox,
+    webhooks: {
+      disableAfterFailingMs: config.webhookDisableAfterDays * 86_400_000,
+      allowLoopbackInTest: config.webhookTestAllowLoopback,
+    },
+    ...gatewayAuthContext(config),
+  });
+  const closers: (() => Promise<void>)[] = [() => services.close()];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c();
+  };
+  try {
+    let server: App | undefined;
+    if (deps.roles.includes('api')) {
+      const app = await createGatewayServer(services, {
+        ...(deps.transport ? { transport: deps.transport } : {}),
+        ...(deps.webDir ? { webDir: deps.webDir } : {}),
+      });
+      server = app;
+      closers.push(() => app.close());
+    }
+    let workers: GatewayWorkers | undefined;
+    if (deps.roles.includes('workers')) {
+      const w = await startGatewayWorkers(services, {
+        webhookConcurrency: config.webhookConcurrency,
+        ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
+      });
+      workers = w;
+      closers.push(() => w.stop());
+    }
+    return { services, server, workers, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
