@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -23,6 +22,7 @@ import { plainResponses } from '../http/openapiResponses.ts';
 import { createBus, type Bus } from './bus.ts';
 import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
+import { Session, type TenantHub } from './session.ts';
 import {
   VoiceRouter,
   type VoiceBusMessage,
@@ -107,50 +107,6 @@ const MAX_BUFFERED_BYTES = 1024 * 1024;
 const ACK_BATCH = 5_000;
 /** Expiry and token pruning run at most this often, whatever the sweep interval. */
 const EXPIRY_EVERY_MS = 60_000;
-
-type SessionState = 'new' | 'authenticating' | 'open' | 'closed';
-
-/** One WebSocket. Kept small: 10,000 idle sockets per process are expected. */
-class Session implements VoiceSocket {
-  readonly id = newId('ws', 16);
-  /** Every lease this socket takes carries this token (see the lease protocol in eventStore.ts). */
-  readonly leaseToken = randomUUID();
-  tenantId = '';
-  /** The access token behind the realtime token that authenticated this socket. */
-  accessTokenId = '';
-  state: SessionState = 'new';
-  /** Events leased to this socket and not yet acknowledged (flow control: at most maxInFlight). */
-  readonly inFlight = new Set<string>();
-  replayDone = false;
-  replayed = 0;
-  /** Has taken at least one lease: they must be released when it closes (idle sockets cost no query then). */
-  claimed = false;
-  /** Heartbeats sent since the socket last showed life (a pong or any frame). */
-  missed = 0;
-  authTimer: NodeJS.Timeout | null = null;
-
-  constructor(readonly ws: WebSocket) {}
-
-  isOpen(): boolean {
-    return this.state === 'open';
-  }
-
-  send(frame: ServerFrame, cb?: (err?: Error) => void): boolean {
-    if (this.state === 'closed' || this.ws.readyState !== this.ws.OPEN) return false;
-    this.ws.send(JSON.stringify(frame), cb);
-    return true;
-  }
-
-  error(code: AgentErrorCode, message: string, ids: { eventId?: string; turnId?: string } = {}): void {
-    this.send({ type: 'error', code, message, ...ids });
-  }
-}
-
-interface TenantHub {
-  sessions: Session[];
-  /** Rotates which socket of the tenant claims next. */
-  rr: number;
-}
 
 export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGateway {
   const { db, policy, settings } = deps;
