@@ -19,17 +19,11 @@ import {
 } from '../events/eventStore.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
-import { createBus, type Bus } from './bus.ts';
 import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
 import { Session, type TenantHub } from './session.ts';
-import {
-  VoiceRouter,
-  type VoiceBusMessage,
-  type VoiceSocket,
-  type VoiceTurnOutcome,
-  type VoiceTurnRequest,
-} from './voiceTurns.ts';
+import { createVoiceTurnRouting } from './voiceTurnRouting.ts';
+import type { VoiceTurnOutcome, VoiceTurnRequest } from './voiceTurns.ts';
 
 /** Gateway limits and timings, from configuration (REALTIME_*, EVENTS_SWEEP_MS, VOICE_MAX_PENDING_TURNS). */
 export interface RealtimeSettings {
@@ -123,7 +117,6 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     perMessageDeflate: false, // per-socket zlib state would cost ~100 KiB per idle socket
     clientTracking: false,
   });
-  const bus: Bus<VoiceBusMessage> = createBus<VoiceBusMessage>(db, 'agent_realtime');
 
   let started = false;
   let stopping = false;
@@ -132,24 +125,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   let sweeping: Promise<void> | null = null;
   let lastExpiry = 0;
 
-  const voice: VoiceRouter = new VoiceRouter({
+  const voice = createVoiceTurnRouting({
+    db,
+    log,
     processId,
-    publish: (m) => bus.publish(m),
+    tenants,
     maxPendingPerTenant: settings.voiceMaxPendingTurns,
-    ...(settings.voiceOfferWindowMs !== undefined ? { offerWindowMs: settings.voiceOfferWindowMs } : {}),
-    pickSocket(tenantId): VoiceSocket | null {
-      const hub = tenants.get(tenantId);
-      let best: Session | null = null;
-      let bestTurns = Infinity;
-      for (const s of hub?.sessions ?? []) {
-        if (!s.isOpen()) continue;
-        const n: number = voice.openTurnsOf(tenantId, s.id);
-        if (n < bestTurns) [best, bestTurns] = [s, n];
-      }
-      return best;
-    },
-    sendError: (socket, code, message, turnId) => (socket as Session).error(code, message, { turnId }),
-    log: (obj, msg) => log.warn(obj, msg),
+    offerWindowMs: settings.voiceOfferWindowMs,
   });
 
   // --- delivery
@@ -440,9 +422,9 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       case 'event.ack':
         return queueAck(s, frame.eventId);
       case 'voice.response':
-        return voice.onResponse(s, frame.turnId, frame.raw);
+        return voice.router.onResponse(s, frame.turnId, frame.raw);
       case 'voice.cancel':
-        return voice.onCancel(s, frame.turnId);
+        return voice.router.onCancel(s, frame.turnId);
     }
   }
 
@@ -502,7 +484,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       hub.sessions = hub.sessions.filter((x) => x !== s);
       if (hub.sessions.length === 0) tenants.delete(s.tenantId);
     }
-    voice.onSocketClosed(s);
+    voice.router.onSocketClosed(s);
     if (s.claimed) {
       // Its leases end now: the events stay delivered and go to the tenant's other sockets (or the next one) at once.
       const p = releaseLeases(db, s.leaseToken, channel)
@@ -638,7 +620,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         else if (kind === 'a:')
           void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
       });
-      await bus.start((m) => voice.onBus(m));
+      await voice.listen();
       started = true;
       stopping = false;
       const every = (ms: number, fn: () => unknown) => {
@@ -659,7 +641,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       stopping = true;
       for (const t of timers) clearInterval(t);
       timers = [];
-      voice.stop();
+      voice.router.stop();
       const open = [...sessions];
       await Promise.all(
         open.map(
@@ -681,12 +663,12 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       await sweeping?.catch(() => {});
       const u = unlistenEvents;
       unlistenEvents = null;
-      await Promise.all([u?.(), bus.stop()]);
+      await Promise.all([u?.(), voice.unlisten()]);
       started = false;
     },
 
     requestVoiceTurn(req, opts) {
-      return voice.request(req, opts);
+      return voice.router.request(req, opts);
     },
 
     sweep,
@@ -698,7 +680,14 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         if (s.state === 'open') authenticated++;
         inFlight += s.inFlight.size;
       }
-      return { processId, sockets: sessions.size, authenticated, tenants: tenants.size, inFlight, ...voice.stats() };
+      return {
+        processId,
+        sockets: sessions.size,
+        authenticated,
+        tenants: tenants.size,
+        inFlight,
+        ...voice.router.stats(),
+      };
     },
   };
   return gateway;
