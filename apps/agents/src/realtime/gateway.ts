@@ -1,35 +1,19 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { newId, type App, type Database, type Logger } from '@tender/platform';
-import {
-  acknowledgedAmong,
-  ackDelivered,
-  claimBatch,
-  EVENTS_CHANNEL,
-  EVENTS_CHANNEL_SQL,
-  expireAndFailEvents,
-  failLeased,
-  releaseLeases,
-  renewLeases,
-  tenantsWithDeliverable,
-  type ClaimedEvent,
-  type EventPolicy,
-  type EventRecord,
-} from '../events/eventStore.ts';
+import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../events/eventStore.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
-import { createBus, type Bus } from './bus.ts';
-import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH, type ServerFrame } from './protocol.ts';
-import { pruneRealtimeTokens, verifyRealtimeToken } from './realtimeTokens.ts';
-import {
-  VoiceRouter,
-  type VoiceBusMessage,
-  type VoiceSocket,
-  type VoiceTurnOutcome,
-  type VoiceTurnRequest,
-} from './voiceTurns.ts';
+import { createAcknowledgements } from './acknowledgements.ts';
+import { createEventDelivery, type RealtimeHooks } from './eventDelivery.ts';
+import { CLOSE, MAX_FRAME_BYTES, parseClientFrame, PROTOCOLS, REALTIME_PATH } from './protocol.ts';
+import { verifyRealtimeToken } from './realtimeTokens.ts';
+import { Session, type TenantHub } from './session.ts';
+import { createVoiceTurnRouting } from './voiceTurnRouting.ts';
+import type { VoiceTurnOutcome, VoiceTurnRequest } from './voiceTurns.ts';
+
+export type { RealtimeHooks } from './eventDelivery.ts';
 
 /** Gateway limits and timings, from configuration (REALTIME_*, EVENTS_SWEEP_MS, VOICE_MAX_PENDING_TURNS). */
 export interface RealtimeSettings {
@@ -41,15 +25,6 @@ export interface RealtimeSettings {
   voiceMaxPendingTurns: number;
   /** How long a voice turn's origin waits for a holder's offer (default 1 s). */
   voiceOfferWindowMs?: number;
-}
-
-/**
- * Fault injection for the crash tests (a child process SIGKILLs itself at these points). Never set in production.
- * `afterClaim`: the events are leased to a socket and not sent yet. `afterSend`: their frames were written.
- */
-export interface RealtimeHooks {
-  afterClaim?(events: readonly EventRecord[]): void;
-  afterSend?(events: readonly EventRecord[]): void;
 }
 
 export interface RealtimeGatewayDeps {
@@ -97,61 +72,12 @@ export interface RealtimeGateway {
   stats(): RealtimeStats;
 }
 
-/** Events per socket per claim (also the largest burst one socket gets before its next claim). */
-const CLAIM_BATCH = 200;
-/** Tenants per claim statement. */
-const MAX_CLAIMS_PER_STATEMENT = 500;
-/** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
-/** Socket acknowledgements per statement. */
-const ACK_BATCH = 5_000;
-/** Expiry and token pruning run at most this often, whatever the sweep interval. */
-const EXPIRY_EVERY_MS = 60_000;
-
-type SessionState = 'new' | 'authenticating' | 'open' | 'closed';
-
-/** One WebSocket. Kept small: 10,000 idle sockets per process are expected. */
-class Session implements VoiceSocket {
-  readonly id = newId('ws', 16);
-  /** Every lease this socket takes carries this token (see the lease protocol in eventStore.ts). */
-  readonly leaseToken = randomUUID();
-  tenantId = '';
-  /** The access token behind the realtime token that authenticated this socket. */
-  accessTokenId = '';
-  state: SessionState = 'new';
-  /** Events leased to this socket and not yet acknowledged (flow control: at most maxInFlight). */
-  readonly inFlight = new Set<string>();
-  replayDone = false;
-  replayed = 0;
-  /** Has taken at least one lease: they must be released when it closes (idle sockets cost no query then). */
-  claimed = false;
-  /** Heartbeats sent since the socket last showed life (a pong or any frame). */
-  missed = 0;
-  authTimer: NodeJS.Timeout | null = null;
-
-  constructor(readonly ws: WebSocket) {}
-
-  isOpen(): boolean {
-    return this.state === 'open';
-  }
-
-  send(frame: ServerFrame, cb?: (err?: Error) => void): boolean {
-    if (this.state === 'closed' || this.ws.readyState !== this.ws.OPEN) return false;
-    this.ws.send(JSON.stringify(frame), cb);
-    return true;
-  }
-
-  error(code: AgentErrorCode, message: string, ids: { eventId?: string; turnId?: string } = {}): void {
-    this.send({ type: 'error', code, message, ...ids });
-  }
-}
-
-interface TenantHub {
-  sessions: Session[];
-  /** Rotates which socket of the tenant claims next. */
-  rr: number;
-}
-
+/**
+ * Assembles the gateway: this module owns the sockets (upgrade, authentication, revocation, heartbeats, start and
+ * stop) and hands their frames to the parts: event delivery (eventDelivery.ts), acknowledgements
+ * (acknowledgements.ts) and live voice turns (voiceTurnRouting.ts). The parts share `sessions` and `tenants`; only
+ * this module adds sockets to them and removes them.
+ */
 export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGateway {
   const { db, policy, settings } = deps;
   const log = deps.logger.child({ svc: 'realtime' });
@@ -160,256 +86,38 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   const websocketUrl = `${deps.publicUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`;
   const sessions = new Set<Session>();
   const tenants = new Map<string, TenantHub>();
-  const closing = new Set<Promise<unknown>>();
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: MAX_FRAME_BYTES,
     perMessageDeflate: false, // per-socket zlib state would cost ~100 KiB per idle socket
     clientTracking: false,
   });
-  const bus: Bus<VoiceBusMessage> = createBus<VoiceBusMessage>(db, 'agent_realtime');
 
   let started = false;
   let stopping = false;
   let unlistenEvents: (() => Promise<void>) | null = null;
   let timers: NodeJS.Timeout[] = [];
-  let sweeping: Promise<void> | null = null;
-  let lastExpiry = 0;
 
-  const voice: VoiceRouter = new VoiceRouter({
-    processId,
-    publish: (m) => bus.publish(m),
-    maxPendingPerTenant: settings.voiceMaxPendingTurns,
-    ...(settings.voiceOfferWindowMs !== undefined ? { offerWindowMs: settings.voiceOfferWindowMs } : {}),
-    pickSocket(tenantId): VoiceSocket | null {
-      const hub = tenants.get(tenantId);
-      let best: Session | null = null;
-      let bestTurns = Infinity;
-      for (const s of hub?.sessions ?? []) {
-        if (!s.isOpen()) continue;
-        const n: number = voice.openTurnsOf(tenantId, s.id);
-        if (n < bestTurns) [best, bestTurns] = [s, n];
-      }
-      return best;
-    },
-    sendError: (socket, code, message, turnId) => (socket as Session).error(code, message, { turnId }),
-    log: (obj, msg) => log.warn(obj, msg),
+  const delivery = createEventDelivery({
+    db,
+    log,
+    policy,
+    channel,
+    maxInFlight: settings.maxInFlight,
+    hooks: deps.hooks,
+    sessions,
+    tenants,
+    stopping: () => stopping,
   });
-
-  // --- delivery
-
-  /**
-   * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
-   * freed a window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with room.
-   * One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request came back
-   * full is claimed again in the next statement.
-   */
-  const wanted = new Set<string>();
-  let claiming = false;
-  let claimScheduled = false;
-  let claimRun: Promise<void> | null = null;
-
-  function pump(tenantId: string): void {
-    if (stopping || !tenants.has(tenantId)) return;
-    wanted.add(tenantId);
-    scheduleClaims();
-  }
-
-  function scheduleClaims(): void {
-    if (claiming || claimScheduled || wanted.size === 0 || stopping) return;
-    claimScheduled = true;
-    setImmediate(() => {
-      claimScheduled = false;
-      claimRun = runClaims().catch((err: unknown) => log.error({ err }, 'event claims failed'));
-    });
-  }
-
-  const room = (s: Session) =>
-    s.state === 'open' && s.ws.bufferedAmount <= MAX_BUFFERED_BYTES
-      ? Math.min(settings.maxInFlight - s.inFlight.size, CLAIM_BATCH)
-      : 0;
-
-  /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
-  function pickForClaim(hub: TenantHub): Session | null {
-    const n = hub.sessions.length;
-    let fallback: Session | null = null;
-    for (let k = 0; k < n; k++) {
-      const s = hub.sessions[(hub.rr + k) % n]!;
-      if (room(s) <= 0) continue;
-      if (!s.replayDone) return s;
-      fallback ??= s;
-    }
-    hub.rr = (hub.rr + 1) % Math.max(1, n);
-    return fallback;
-  }
-
-  async function runClaims(): Promise<void> {
-    if (claiming || stopping) return;
-    claiming = true;
-    try {
-      const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
-      for (const tenantId of wanted) {
-        if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
-        wanted.delete(tenantId);
-        const hub = tenants.get(tenantId);
-        const s = hub && pickForClaim(hub);
-        if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
-      }
-      if (picks.length === 0) return;
-      let results: ClaimedEvent[][];
-      try {
-        results = await claimBatch(
-          db,
-          policy,
-          picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
-        );
-      } catch (err) {
-        log.error({ err }, 'cannot read the event inbox');
-        for (const p of picks) deferReplay(p.hub); // the sweep tries again
-        return;
-      }
-      for (let i = 0; i < picks.length; i++) {
-        const { s, hub, tenantId, limit } = picks[i]!;
-        const claimed = results[i] ?? [];
-        if (claimed.length) {
-          s.claimed = true;
-          deps.hooks?.afterClaim?.(claimed.map((c) => c.record));
-        }
-        if (s.state !== 'open') {
-          if (claimed.length === 0) continue;
-          // Closed while claiming: its release may have run before this claim committed. Release again so the
-          // events go to another socket now rather than after the lease.
-          await releaseLeases(db, s.leaseToken, channel).catch((err: unknown) => log.warn({ err }, 'release failed'));
-          continue;
-        }
-        deliver(s, claimed);
-        if (claimed.length === limit)
-          wanted.add(tenantId); // there may be more
-        else {
-          if (!s.replayDone) completeReplay(s);
-          // Another socket of the tenant still waits for its replay (and has room): it claims next.
-          if (hub.sessions.some((x) => !x.replayDone && room(x) > 0)) wanted.add(tenantId);
-        }
-      }
-    } finally {
-      claiming = false;
-      scheduleClaims();
-    }
-  }
-
-  function deliver(s: Session, claimed: readonly ClaimedEvent[]): void {
-    const sent: EventRecord[] = [];
-    for (const c of claimed) {
-      const frame: ServerFrame = { type: 'event.delivery', event: c.record };
-      const text = JSON.stringify(frame);
-      if (Buffer.byteLength(text, 'utf8') > MAX_FRAME_BYTES) {
-        // Can never cross the socket: failed (listable and acknowledgeable over REST), never retried here.
-        void failLeased(db, c.record.eventId, s.leaseToken, `event frame exceeds ${MAX_FRAME_BYTES} bytes`).catch(
-          (err: unknown) => log.warn({ err }, 'cannot mark oversized event failed'),
-        );
-        continue;
-      }
-      s.inFlight.add(c.record.eventId);
-      if (!s.replayDone) s.replayed++;
-      sent.push(c.record);
-      const last = sent.length === claimed.length;
-      s.ws.send(text, last && deps.hooks?.afterSend ? () => deps.hooks?.afterSend?.(sent) : undefined);
-    }
-  }
-
-  function completeReplay(s: Session): void {
-    s.replayDone = true;
-    s.send({ type: 'session.replay.complete', replay: 'complete', replayed: s.replayed });
-  }
-
-  /** The inbox cannot be read: sockets still replaying are told so; their events come with a later sweep. */
-  function deferReplay(hub: TenantHub): void {
-    for (const s of hub.sessions) {
-      if (s.state !== 'open' || s.replayDone) continue;
-      s.replayDone = true;
-      s.error(
-        'REPLAY_UNAVAILABLE',
-        'The event inbox cannot be read now; events are delivered once it can (or list them over REST)',
-      );
-      s.send({ type: 'session.replay.complete', replay: 'deferred', replayed: s.replayed });
-    }
-  }
-
-  // --- acknowledgements (batched per tick across sockets)
-
-  let ackQueue: { s: Session; eventId: string }[] = [];
-  let ackFlush: Promise<void> | null = null;
-
-  function queueAck(s: Session, eventId: string): void {
-    ackQueue.push({ s, eventId });
-    if (!ackFlush) ackFlush = new Promise<void>((r) => setImmediate(r)).then(flushAcks);
-  }
-
-  async function flushAcks(): Promise<void> {
-    try {
-      while (ackQueue.length) {
-        const batch = ackQueue.slice(0, ACK_BATCH);
-        ackQueue = ackQueue.slice(batch.length);
-        const wake = new Set<string>();
-        try {
-          const acks = batch.map((a) => ({ tenantId: a.s.tenantId, eventId: a.eventId, leaseToken: a.s.leaseToken }));
-          // A failed statement changed nothing (one transaction): retry it before asking clients to ack again.
-          const results = await ackDelivered(db, policy, acks).catch(async (err: unknown) => {
-            log.warn({ err }, 'socket acknowledgements failed; retrying once');
-            await new Promise((r) => setTimeout(r, 50));
-            return ackDelivered(db, policy, acks);
-          });
-          results.forEach((r, i) => {
-            const { s, eventId } = batch[i]!;
-            if (r !== 'not_found') {
-              // Acknowledged, expired, or no longer leased here: either way not in flight on this socket any more.
-              if (s.inFlight.delete(eventId)) wake.add(s.tenantId);
-            }
-            if (r === 'acknowledged') s.send({ type: 'event.acknowledged', eventId });
-            else if (r === 'not_found') s.error('RESOURCE_NOT_FOUND', 'No such event for this tenant', { eventId });
-            else if (r === 'expired')
-              s.error('EVENT_EXPIRED', 'The event expired unacknowledged; nothing changed', { eventId });
-            else {
-              s.error(
-                'LEASE_EXPIRED',
-                'This socket holds no live delivery lease for the event; nothing changed. Acknowledge its redelivery or use POST /api/v1/events/ack',
-                { eventId },
-              );
-            }
-          });
-        } catch (err) {
-          log.error({ err }, 'socket acknowledgements failed');
-          for (const { s, eventId } of batch) {
-            s.error(
-              'INTERNAL_ERROR',
-              'The acknowledgement was not recorded; send event.ack again or use POST /api/v1/events/ack',
-              {
-                eventId,
-              },
-            );
-          }
-        }
-        for (const t of wake) pump(t);
-      }
-    } finally {
-      ackFlush = null;
-      if (ackQueue.length) ackFlush = new Promise<void>((r) => setImmediate(r)).then(flushAcks);
-    }
-  }
-
-  /** A REST ack or ack-all for the tenant: sockets holding such events learn it and get their window back. */
-  async function onRestAck(tenantId: string): Promise<void> {
-    const hub = tenants.get(tenantId);
-    if (!hub) return;
-    for (const s of hub.sessions) {
-      if (s.state !== 'open' || s.inFlight.size === 0) continue;
-      const acked = await acknowledgedAmong(db, tenantId, [...s.inFlight]);
-      for (const id of acked) {
-        if (s.inFlight.delete(id)) s.send({ type: 'event.acknowledged', eventId: id });
-      }
-    }
-    pump(tenantId);
-  }
+  const acks = createAcknowledgements({ db, log, policy, tenants, pump: delivery.pump });
+  const voice = createVoiceTurnRouting({
+    db,
+    log,
+    processId,
+    tenants,
+    maxPendingPerTenant: settings.voiceMaxPendingTurns,
+    offerWindowMs: settings.voiceOfferWindowMs,
+  });
 
   // --- access token revocation
 
@@ -482,11 +190,11 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     }
     switch (frame.type) {
       case 'event.ack':
-        return queueAck(s, frame.eventId);
+        return acks.queue(s, frame.eventId);
       case 'voice.response':
-        return voice.onResponse(s, frame.turnId, frame.raw);
+        return voice.router.onResponse(s, frame.turnId, frame.raw);
       case 'voice.cancel':
-        return voice.onCancel(s, frame.turnId);
+        return voice.router.onCancel(s, frame.turnId);
     }
   }
 
@@ -521,7 +229,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         heartbeatIntervalMs: settings.heartbeatMs,
         maxInFlight: settings.maxInFlight,
       });
-      pump(who.tenantId); // replay, then live
+      delivery.pump(who.tenantId); // replay, then live
     } catch (err) {
       if (s.state === 'closed') return;
       if (err instanceof AgentError) {
@@ -546,57 +254,11 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       hub.sessions = hub.sessions.filter((x) => x !== s);
       if (hub.sessions.length === 0) tenants.delete(s.tenantId);
     }
-    voice.onSocketClosed(s);
-    if (s.claimed) {
-      // Its leases end now: the events stay delivered and go to the tenant's other sockets (or the next one) at once.
-      const p = releaseLeases(db, s.leaseToken, channel)
-        .catch((err: unknown) => log.warn({ err }, 'lease release failed; the leases run out instead'))
-        .finally(() => closing.delete(p));
-      closing.add(p);
-    }
+    voice.router.onSocketClosed(s);
+    delivery.release(s);
   }
 
-  // --- sweeps
-
-  async function renew(): Promise<void> {
-    const holding = [...sessions].filter((s) => s.state === 'open' && s.inFlight.size > 0);
-    if (holding.length === 0) return;
-    const before = new Map(holding.map((s) => [s, [...s.inFlight]]));
-    const held = await renewLeases(
-      db,
-      policy,
-      holding.map((s) => s.leaseToken),
-    );
-    const still = new Set(held.map((h) => `${h.leaseToken}/${h.eventId}`));
-    for (const [s, ids] of before) {
-      // Leases that ran out (a stalled process) are no longer ours: free the window; the acks would be refused.
-      for (const id of ids) if (!still.has(`${s.leaseToken}/${id}`)) s.inFlight.delete(id);
-    }
-  }
-
-  async function sweepOnce(opts: { expire?: boolean } = {}): Promise<void> {
-    await renew();
-    const local = [...tenants.keys()];
-    for (const t of await tenantsWithDeliverable(db, policy, local)) pump(t);
-    for (const [t, hub] of tenants) {
-      if (hub.sessions.some((s) => s.state === 'open' && !s.replayDone)) pump(t); // deferred replays
-    }
-    const now = Date.now();
-    if (opts.expire ?? now - lastExpiry >= EXPIRY_EVERY_MS) {
-      lastExpiry = now;
-      const r = await expireAndFailEvents(db, policy);
-      if (r.expired || r.failed) log.info(r, 'events expired or failed');
-      await pruneRealtimeTokens(db);
-    }
-  }
-
-  function sweep(opts: { expire?: boolean } = {}): Promise<void> {
-    if (sweeping) return sweeping.then(() => sweepOnce(opts));
-    sweeping = sweepOnce(opts).finally(() => {
-      sweeping = null;
-    });
-    return sweeping;
-  }
+  // --- heartbeats
 
   /**
    * A socket that missed two heartbeats in a row is dead: terminated, its leases released, its turns fallen back.
@@ -676,13 +338,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       unlistenEvents = await db.listen(channel, (payload) => {
         const kind = payload.slice(0, 2);
         const tenantId = payload.slice(2);
-        if (kind === 'n:') pump(tenantId);
+        if (kind === 'n:') delivery.pump(tenantId);
         else if (kind === 'r:') closeRevoked(payload.slice(2));
         else if (kind === 's:') closeSuspended(tenantId);
         else if (kind === 'a:')
-          void onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
+          void acks.onRestAck(tenantId).catch((err: unknown) => log.warn({ err }, 'ack fan-out failed'));
       });
-      await bus.start((m) => voice.onBus(m));
+      await voice.listen();
       started = true;
       stopping = false;
       const every = (ms: number, fn: () => unknown) => {
@@ -690,10 +352,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         t.unref();
         timers.push(t);
       };
-      every(settings.sweepMs, () => void sweep().catch((err: unknown) => log.warn({ err }, 'event sweep failed')));
+      every(
+        settings.sweepMs,
+        () => void delivery.sweep().catch((err: unknown) => log.warn({ err }, 'event sweep failed')),
+      );
       every(
         Math.max(100, Math.floor(policy.leaseMs / 3)),
-        () => void renew().catch((err: unknown) => log.warn({ err }, 'lease renewal failed')),
+        () => void delivery.renew().catch((err: unknown) => log.warn({ err }, 'lease renewal failed')),
       );
       every(settings.heartbeatMs, heartbeat);
     },
@@ -703,7 +368,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       stopping = true;
       for (const t of timers) clearInterval(t);
       timers = [];
-      voice.stop();
+      voice.router.stop();
       const open = [...sessions];
       await Promise.all(
         open.map(
@@ -719,21 +384,19 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
             }),
         ),
       );
-      await claimRun; // a statement in flight finishes (and releases the leases of sockets closed meanwhile)
-      await ackFlush?.catch(() => {});
-      await Promise.all([...closing]);
-      await sweeping?.catch(() => {});
+      await delivery.settle();
+      await acks.settle();
       const u = unlistenEvents;
       unlistenEvents = null;
-      await Promise.all([u?.(), bus.stop()]);
+      await Promise.all([u?.(), voice.unlisten()]);
       started = false;
     },
 
     requestVoiceTurn(req, opts) {
-      return voice.request(req, opts);
+      return voice.router.request(req, opts);
     },
 
-    sweep,
+    sweep: delivery.sweep,
 
     stats() {
       let authenticated = 0;
@@ -742,7 +405,14 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         if (s.state === 'open') authenticated++;
         inFlight += s.inFlight.size;
       }
-      return { processId, sockets: sessions.size, authenticated, tenants: tenants.size, inFlight, ...voice.stats() };
+      return {
+        processId,
+        sockets: sessions.size,
+        authenticated,
+        tenants: tenants.size,
+        inFlight,
+        ...voice.router.stats(),
+      };
     },
   };
   return gateway;

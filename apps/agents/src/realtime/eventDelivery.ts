@@ -1,0 +1,269 @@
+import type { Database, Logger } from '@tender/platform';
+import {
+  claimBatch,
+  expireAndFailEvents,
+  failLeased,
+  releaseLeases,
+  renewLeases,
+  tenantsWithDeliverable,
+  type ClaimedEvent,
+  type EventPolicy,
+  type EventRecord,
+} from '../events/eventStore.ts';
+import { MAX_FRAME_BYTES, type ServerFrame } from './protocol.ts';
+import { pruneRealtimeTokens } from './realtimeTokens.ts';
+import type { Session, TenantHub } from './session.ts';
+
+/**
+ * Fault injection for the crash tests (a child process SIGKILLs itself at these points). Never set in production.
+ * `afterClaim`: the events are leased to a socket and not sent yet. `afterSend`: their frames were written.
+ */
+export interface RealtimeHooks {
+  afterClaim?(events: readonly EventRecord[]): void;
+  afterSend?(events: readonly EventRecord[]): void;
+}
+
+export interface EventDeliveryDeps {
+  db: Database;
+  log: Logger;
+  policy: EventPolicy;
+  /** The events NOTIFY channel: a lease release wakes the other processes' claims on it. */
+  channel: string;
+  maxInFlight: number;
+  hooks?: RealtimeHooks | undefined;
+  /** Every socket of this process, and the open ones by tenant (the gateway's; read only here). */
+  sessions: ReadonlySet<Session>;
+  tenants: ReadonlyMap<string, TenantHub>;
+  /** The gateway is stopping: nothing more is claimed. */
+  stopping(): boolean;
+}
+
+/** Leases events to this process's sockets and sends them as event.delivery frames (the lease protocol: eventStore.ts). */
+export interface EventDelivery {
+  /** The tenant may have events to deliver (a NOTIFY, a freed window, a new socket): it claims in the next statement. */
+  pump(tenantId: string): void;
+  /** The socket closed: its leases end now. */
+  release(s: Session): void;
+  /** Renews the leases of every socket holding events. */
+  renew(): Promise<void>;
+  /** One sweep: lease renewal, redelivery, expiry (and realtime token pruning). Sweeps never overlap. */
+  sweep(opts?: { expire?: boolean }): Promise<void>;
+  /** Waits for the claim statement, lease releases and sweep in flight (after `stopping()` turned true). */
+  settle(): Promise<void>;
+}
+
+/** Events per socket per claim (also the largest burst one socket gets before its next claim). */
+const CLAIM_BATCH = 200;
+/** Tenants per claim statement. */
+const MAX_CLAIMS_PER_STATEMENT = 500;
+/** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+/** Expiry and token pruning run at most this often, whatever the sweep interval. */
+const EXPIRY_EVERY_MS = 60_000;
+
+export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
+  const { db, log, policy, channel, sessions, tenants } = deps;
+  const closing = new Set<Promise<unknown>>();
+  let sweeping: Promise<void> | null = null;
+  let lastExpiry = 0;
+
+  /**
+   * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
+   * freed a window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with room.
+   * One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request came back
+   * full is claimed again in the next statement.
+   */
+  const wanted = new Set<string>();
+  let claiming = false;
+  let claimScheduled = false;
+  let claimRun: Promise<void> | null = null;
+
+  function pump(tenantId: string): void {
+    if (deps.stopping() || !tenants.has(tenantId)) return;
+    wanted.add(tenantId);
+    scheduleClaims();
+  }
+
+  function scheduleClaims(): void {
+    if (claiming || claimScheduled || wanted.size === 0 || deps.stopping()) return;
+    claimScheduled = true;
+    setImmediate(() => {
+      claimScheduled = false;
+      claimRun = runClaims().catch((err: unknown) => log.error({ err }, 'event claims failed'));
+    });
+  }
+
+  const room = (s: Session) =>
+    s.state === 'open' && s.ws.bufferedAmount <= MAX_BUFFERED_BYTES
+      ? Math.min(deps.maxInFlight - s.inFlight.size, CLAIM_BATCH)
+      : 0;
+
+  /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
+  function pickForClaim(hub: TenantHub): Session | null {
+    const n = hub.sessions.length;
+    let fallback: Session | null = null;
+    for (let k = 0; k < n; k++) {
+      const s = hub.sessions[(hub.rr + k) % n]!;
+      if (room(s) <= 0) continue;
+      if (!s.replayDone) return s;
+      fallback ??= s;
+    }
+    hub.rr = (hub.rr + 1) % Math.max(1, n);
+    return fallback;
+  }
+
+  async function runClaims(): Promise<void> {
+    if (claiming || deps.stopping()) return;
+    claiming = true;
+    try {
+      const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
+      for (const tenantId of wanted) {
+        if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
+        wanted.delete(tenantId);
+        const hub = tenants.get(tenantId);
+        const s = hub && pickForClaim(hub);
+        if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
+      }
+      if (picks.length === 0) return;
+      let results: ClaimedEvent[][];
+      try {
+        results = await claimBatch(
+          db,
+          policy,
+          picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
+        );
+      } catch (err) {
+        log.error({ err }, 'cannot read the event inbox');
+        for (const p of picks) deferReplay(p.hub); // the sweep tries again
+        return;
+      }
+      for (let i = 0; i < picks.length; i++) {
+        const { s, hub, tenantId, limit } = picks[i]!;
+        const claimed = results[i] ?? [];
+        if (claimed.length) {
+          s.claimed = true;
+          deps.hooks?.afterClaim?.(claimed.map((c) => c.record));
+        }
+        if (s.state !== 'open') {
+          if (claimed.length === 0) continue;
+          // Closed while claiming: its release may have run before this claim committed. Release again so the
+          // events go to another socket now rather than after the lease.
+          await releaseLeases(db, s.leaseToken, channel).catch((err: unknown) => log.warn({ err }, 'release failed'));
+          continue;
+        }
+        deliver(s, claimed);
+        if (claimed.length === limit)
+          wanted.add(tenantId); // there may be more
+        else {
+          if (!s.replayDone) completeReplay(s);
+          // Another socket of the tenant still waits for its replay (and has room): it claims next.
+          if (hub.sessions.some((x) => !x.replayDone && room(x) > 0)) wanted.add(tenantId);
+        }
+      }
+    } finally {
+      claiming = false;
+      scheduleClaims();
+    }
+  }
+
+  function deliver(s: Session, claimed: readonly ClaimedEvent[]): void {
+    const sent: EventRecord[] = [];
+    for (const c of claimed) {
+      const frame: ServerFrame = { type: 'event.delivery', event: c.record };
+      const text = JSON.stringify(frame);
+      if (Buffer.byteLength(text, 'utf8') > MAX_FRAME_BYTES) {
+        // Can never cross the socket: failed (listable and acknowledgeable over REST), never retried here.
+        void failLeased(db, c.record.eventId, s.leaseToken, `event frame exceeds ${MAX_FRAME_BYTES} bytes`).catch(
+          (err: unknown) => log.warn({ err }, 'cannot mark oversized event failed'),
+        );
+        continue;
+      }
+      s.inFlight.add(c.record.eventId);
+      if (!s.replayDone) s.replayed++;
+      sent.push(c.record);
+      const last = sent.length === claimed.length;
+      s.ws.send(text, last && deps.hooks?.afterSend ? () => deps.hooks?.afterSend?.(sent) : undefined);
+    }
+  }
+
+  function completeReplay(s: Session): void {
+    s.replayDone = true;
+    s.send({ type: 'session.replay.complete', replay: 'complete', replayed: s.replayed });
+  }
+
+  /** The inbox cannot be read: sockets still replaying are told so; their events come with a later sweep. */
+  function deferReplay(hub: TenantHub): void {
+    for (const s of hub.sessions) {
+      if (s.state !== 'open' || s.replayDone) continue;
+      s.replayDone = true;
+      s.error(
+        'REPLAY_UNAVAILABLE',
+        'The event inbox cannot be read now; events are delivered once it can (or list them over REST)',
+      );
+      s.send({ type: 'session.replay.complete', replay: 'deferred', replayed: s.replayed });
+    }
+  }
+
+  function release(s: Session): void {
+    if (!s.claimed) return;
+    // Its leases end now: the events stay delivered and go to the tenant's other sockets (or the next one) at once.
+    const p = releaseLeases(db, s.leaseToken, channel)
+      .catch((err: unknown) => log.warn({ err }, 'lease release failed; the leases run out instead'))
+      .finally(() => closing.delete(p));
+    closing.add(p);
+  }
+
+  // --- sweeps
+
+  async function renew(): Promise<void> {
+    const holding = [...sessions].filter((s) => s.state === 'open' && s.inFlight.size > 0);
+    if (holding.length === 0) return;
+    const before = new Map(holding.map((s) => [s, [...s.inFlight]]));
+    const held = await renewLeases(
+      db,
+      policy,
+      holding.map((s) => s.leaseToken),
+    );
+    const still = new Set(held.map((h) => `${h.leaseToken}/${h.eventId}`));
+    for (const [s, ids] of before) {
+      // Leases that ran out (a stalled process) are no longer ours: free the window; the acks would be refused.
+      for (const id of ids) if (!still.has(`${s.leaseToken}/${id}`)) s.inFlight.delete(id);
+    }
+  }
+
+  async function sweepOnce(opts: { expire?: boolean } = {}): Promise<void> {
+    await renew();
+    const local = [...tenants.keys()];
+    for (const t of await tenantsWithDeliverable(db, policy, local)) pump(t);
+    for (const [t, hub] of tenants) {
+      if (hub.sessions.some((s) => s.state === 'open' && !s.replayDone)) pump(t); // deferred replays
+    }
+    const now = Date.now();
+    if (opts.expire ?? now - lastExpiry >= EXPIRY_EVERY_MS) {
+      lastExpiry = now;
+      const r = await expireAndFailEvents(db, policy);
+      if (r.expired || r.failed) log.info(r, 'events expired or failed');
+      await pruneRealtimeTokens(db);
+    }
+  }
+
+  function sweep(opts: { expire?: boolean } = {}): Promise<void> {
+    if (sweeping) return sweeping.then(() => sweepOnce(opts));
+    sweeping = sweepOnce(opts).finally(() => {
+      sweeping = null;
+    });
+    return sweeping;
+  }
+
+  return {
+    pump,
+    release,
+    renew,
+    sweep,
+    async settle() {
+      await claimRun; // a statement in flight finishes (and releases the leases of sockets closed meanwhile)
+      await Promise.all([...closing]);
+      await sweeping?.catch(() => {});
+    },
+  };
+}
