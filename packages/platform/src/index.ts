@@ -20,3 +20,4 @@ export * from './db/pgliteDatabase.ts';
 export * from './db/retryTransient.ts';
 export * from './db/permanentDbError.ts';
 export * from './jobs/index.ts';
+export * from './json/canonicalJson.ts';
