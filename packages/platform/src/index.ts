@@ -11,6 +11,7 @@ export * from './http/createHttpServer.ts';
 export * from './http/httpError.ts';
 export * from './http/metrics.ts';
 export * from './http/storableText.ts';
+export * from './http/opaqueCursor.ts';
 export * from './http/httpConfig.ts';
 export * from './http/serveWebPages.ts';
 export * from './lifecycle/shutdown.ts';
