@@ -22,3 +22,4 @@ export * from './db/retryTransient.ts';
 export * from './db/permanentDbError.ts';
 export * from './jobs/index.ts';
 export * from './json/canonicalJson.ts';
+export * from './concurrency/batched.ts';
