@@ -336,6 +336,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   }
 
   // --- acknowledgements (batched per tick across sockets)
+  // Not the platform's `batched`: acks are fire-and-forget (results go to the sockets, not to a caller's promise),
+  // a failed statement is retried once, and what arrived during a flush is sent without waiting another turn.
 
   let ackQueue: { s: Session; eventId: string }[] = [];
   let ackFlush: Promise<void> | null = null;
