@@ -60,3 +60,4 @@ export {
 export { checksumAddress, keccak256Hex, keccak256Utf8 } from './fastKeccak.ts';
 export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
 export { freePort } from './freePort.ts';
+export { createRpcPublicClient, type RpcPublicClientOptions } from './rpcPublicClient.ts';

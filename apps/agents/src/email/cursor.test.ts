@@ -6,7 +6,16 @@ describe('keyset cursors', () => {
     const id = '0b7c9d1e-2f3a-4b5c-8d6e-7f8091a2b3c4';
     expect(decodeCursor(encodeCursor('1763900000000000', id))).toEqual({ us: '1763900000000000', id });
     const forged = (raw: string) => Buffer.from(raw, 'utf8').toString('base64url');
-    for (const raw of [`${'9'.repeat(20)}|${id}`, `1|${'-'.repeat(36)}`, `1|${id}\u0000`, '']) {
+    const parts = (...p: unknown[]) => JSON.stringify(p);
+    for (const raw of [
+      parts('9'.repeat(20), id),
+      parts('1', '-'.repeat(36)),
+      parts('1', `${id}\u0000`),
+      parts('1', id, 'x'),
+      parts(1, id),
+      `1|${id}`,
+      '',
+    ]) {
       expect(() => decodeCursor(forged(raw))).toThrow(
         expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED' }),
       );

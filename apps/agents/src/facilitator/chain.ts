@@ -1,4 +1,5 @@
-import { createPublicClient, http, type PublicClient } from 'viem';
+import { createRpcPublicClient } from '@tender/evm';
+import type { PublicClient } from 'viem';
 import { evmChain } from './facilitator.ts';
 
 const eip5267Abi = [
@@ -47,9 +48,10 @@ export interface ChainReader {
 }
 
 export function createChainReader(network: string, rpcUrl: string): ChainReader {
-  const client: PublicClient = createPublicClient({
+  const client: PublicClient = createRpcPublicClient(rpcUrl, {
     chain: evmChain(network, rpcUrl),
-    transport: http(rpcUrl, { retryCount: 1 }),
+    retryCount: 1,
+    timeoutMs: 10_000, // viem's default, which this client had before the factory
   });
   return {
     async tokenDomain(asset) {

@@ -2,7 +2,7 @@ import { decodePaymentSignatureHeader } from '@x402/core/http';
 import { validatePaymentPayload } from '@x402/core/schemas';
 import type { PaymentPayload, PaymentRequired, PaymentRequirements } from '@x402/core/types';
 import { authorizationTypes } from '@x402/evm';
-import { sha256Hex } from '@tender/platform';
+import { canonicalJson, sha256Hex } from '@tender/platform';
 import { getAddress, isAddress, verifyTypedData, type Hex } from 'viem';
 import type { X402Price } from '../catalog/catalog.ts';
 import { AgentError } from '../http/errors.ts';
@@ -181,16 +181,6 @@ export async function signatureRecovers(proof: Eip3009Proof, req: PaymentRequire
 /** Whether a signature has the plain 65-byte ECDSA shape (otherwise a contract-wallet signature). */
 export function isPlainEcdsa(signature: Hex): boolean {
   return signature.length === 132;
-}
-
-/** Canonical JSON (sorted keys) so that a request hash does not depend on key order or whitespace. */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
 }
 
 /** The request binding of an idempotency key: method, route path, params, query and body, canonicalised. */

@@ -16,6 +16,9 @@ export interface AcknowledgementsDeps {
  * Acknowledgements reaching the lease holder: event.ack frames of this process's sockets (batched per tick across
  * sockets), and REST acks of any process (NOTIFY `a:<tenant id>`) for the events leased to sockets here. Either way
  * the socket gets event.acknowledged and its window back.
+ *
+ * Not the platform's `batched`: acks are fire-and-forget (results go to the sockets, not to a caller's promise), a
+ * failed statement is retried once, and what arrived during a flush is sent without waiting another turn.
  */
 export interface Acknowledgements {
   /** An event.ack from an open socket: written with the next batch, answered on that socket. */

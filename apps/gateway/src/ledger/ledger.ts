@@ -1,7 +1,8 @@
 // Ledger views: on-chain movements of the merchant's payments, settlements into the vault, overview metrics (received
 // and settled labelled separately: received = final official funds at deposit addresses; settled = final transfers
 // from deposit addresses into the vault), and the settlement policy with the live on-chain facts of each vault.
-import { createPublicClient, erc20Abi, http, type Address } from 'viem';
+import { createRpcPublicClient } from '@tender/evm';
+import { erc20Abi, type Address } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import type { Tenant } from '../payments/model.ts';
@@ -198,7 +199,7 @@ async function readVault(
   vault: Address,
   tokens: readonly { symbol: string; address: Address; decimals: number }[],
 ): Promise<Record<string, unknown>> {
-  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0, timeout: 4_000 }) });
+  const client = createRpcPublicClient(rpcUrl, { retryCount: 0, timeoutMs: 4_000 });
   try {
     const [block, code, native, balances] = await Promise.all([
       client.getBlockNumber({ cacheTime: 0 }),

@@ -5,7 +5,7 @@
 // same key blocks on the primary key until the first commits, then finds the stored response and replays it; if
 // the first rolls back (its work failed), the second proceeds as the first. So one key creates one resource.
 // Errors are not stored: a request that failed changed nothing, and its retry is a new attempt.
-import { sha256Hex, type Sql } from '@tender/platform';
+import { canonicalJson, sha256Hex, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from './model.ts';
@@ -14,18 +14,6 @@ export interface StoredResponse {
   status: number;
   body: unknown;
   replayed: boolean;
-}
-
-/** Canonical JSON (sorted keys) so that key order does not make two equal bodies differ. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    return `{${Object.keys(v)
-      .sort()
-      .map((k) => `${JSON.stringify(k)}:${canonicalJson((v as Record<string, unknown>)[k])}`)
-      .join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
 }
 
 export async function withIdempotency(

@@ -1,7 +1,8 @@
 // What the proof check reads from a chain: a receipt, whether a transaction is known at all, and block headers.
 // Behind a small interface so the verification logic does not depend on viem's types; the real implementation
 // speaks JSON-RPC to the network's configured RPC URL.
-import { createPublicClient, http, type Hash } from 'viem';
+import { createRpcPublicClient } from '@tender/evm';
+import type { Hash } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import type { LogLike } from './refundTransferMatch.ts';
 
@@ -31,7 +32,7 @@ export function refundChainOf(ctx: GatewayContext, rpcUrl: string): RefundChain 
 }
 
 export function rpcRefundChain(rpcUrl: string): RefundChain {
-  const c = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 15_000 }) });
+  const c = createRpcPublicClient(rpcUrl, { retryCount: 1, timeoutMs: 15_000 });
   return {
     async getReceipt(hash) {
       try {

@@ -2,7 +2,8 @@
 // move funds out (a token contract, the deposit factory, any other contract) would strand every payment made to
 // it. An address with code is accepted only when the merchant declares it a smart-contract wallet, and even then
 // never when it answers as an ERC-20 token.
-import { createPublicClient, encodeFunctionData, erc20Abi, http, type Address, type PublicClient } from 'viem';
+import { createRpcPublicClient } from '@tender/evm';
+import { encodeFunctionData, erc20Abi, type Address, type PublicClient } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
@@ -20,8 +21,7 @@ const rejected = (message: string, detail: string) =>
 const clients = new WeakMap<GatewayNetwork, PublicClient>();
 function clientOf(network: GatewayNetwork, rpcUrl: string): PublicClient {
   let c = clients.get(network);
-  if (!c)
-    clients.set(network, (c = createPublicClient({ transport: http(rpcUrl, { retryCount: 1, timeout: 5_000 }) })));
+  if (!c) clients.set(network, (c = createRpcPublicClient(rpcUrl, { retryCount: 1, timeoutMs: 5_000 })));
   return c;
 }
 

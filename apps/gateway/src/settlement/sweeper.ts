@@ -23,16 +23,14 @@
 // flight the chain's pending nonce is used as is, which also heals a gap left by a transaction that never got out.
 import type { Sql } from '@tender/platform';
 import {
-  createPublicClient,
   decodeEventLog,
   erc20Abi,
   encodeFunctionData,
-  http,
   type Hex,
   type PublicClient,
   type TransactionReceipt,
 } from 'viem';
-import { depositFactoryAbi } from '@tender/evm';
+import { createRpcPublicClient, depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import { type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
@@ -63,7 +61,7 @@ const clients = new WeakMap<GatewayNetwork, PublicClient>();
 function clientOf(n: GatewayNetwork): PublicClient {
   let c = clients.get(n);
   if (!c) {
-    c = createPublicClient({ transport: http(n.rpcUrl!, { retryCount: 1, timeout: 15_000 }) });
+    c = createRpcPublicClient(n.rpcUrl!, { retryCount: 1, timeoutMs: 15_000 });
     clients.set(n, c);
   }
   return c;

@@ -1,6 +1,7 @@
 // The watcher's view of a chain: two JSON-RPC methods. Behind an interface so that the watcher's logic does not
 // depend on viem's types, and so every call can be counted (the benchmark reports RPC calls per block).
-import { createPublicClient, http, numberToHex, type PublicClient } from 'viem';
+import { createRpcPublicClient } from '@tender/evm';
+import { numberToHex, type PublicClient } from 'viem';
 
 /** keccak256("Transfer(address,address,uint256)"): ERC-20 (3 topics) and ERC-721 (4 topics) share it. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
@@ -54,9 +55,7 @@ interface RpcLog {
 }
 
 export function createRpcChainReader(rpcUrl: string, opts: { timeoutMs?: number } = {}): ChainReader {
-  const client: PublicClient = createPublicClient({
-    transport: http(rpcUrl, { retryCount: 0, timeout: opts.timeoutMs ?? 15_000 }),
-  });
+  const client: PublicClient = createRpcPublicClient(rpcUrl, { retryCount: 0, timeoutMs: opts.timeoutMs ?? 15_000 });
   const request = client.request as unknown as (a: { method: string; params: unknown[] }) => Promise<unknown>;
   let calls = 0;
   const call = async <T>(method: string, params: unknown[]): Promise<T> => {

@@ -12,7 +12,7 @@
 // leaves the job leased; the lease expires and another worker runs it again (same event id, same body). A run that
 // ended without logging (crash, database unreachable) is logged by the next run as an interrupted attempt, so the
 // log shows every run. Once a delivery has succeeded, a later run of its automatic job POSTs nothing.
-import { SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
+import { batched, SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
@@ -446,56 +446,4 @@ export async function disableFailingEndpoint(
     ctx.logger.warn({ endpointId, merchantId: row.merchant_id }, 'webhooks: endpoint disabled after failing');
     return true;
   });
-}
-
-/**
- * Gathers calls made during one event-loop turn into one call of `fn` (which answers in input order). At most
- * `maxInFlight` calls of `fn` run at once (group commit: what arrives meanwhile goes into the next batch); with
- * `distinct`, two items with the same key never share a batch (the second waits for the next).
- */
-export function batched<K, V>(
-  fn: (items: K[]) => Promise<V[]>,
-  opts: { maxInFlight?: number; distinct?: (item: K) => string; maxBatch?: number } = {},
-): (item: K) => Promise<V> {
-  const maxBatch = opts.maxBatch ?? 500;
-  const maxInFlight = opts.maxInFlight ?? Infinity;
-  let queue: { item: K; resolve: (v: V) => void; reject: (e: unknown) => void }[] = [];
-  let scheduled = false;
-  let inFlight = 0;
-  const schedule = () => {
-    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
-    scheduled = true;
-    setImmediate(run);
-  };
-  const run = () => {
-    scheduled = false;
-    const seen = new Set<string>();
-    const batch: typeof queue = [];
-    const later: typeof queue = [];
-    for (const q of queue) {
-      const key = opts.distinct?.(q.item);
-      if (batch.length >= maxBatch || (key !== undefined && seen.has(key))) later.push(q);
-      else {
-        if (key !== undefined) seen.add(key);
-        batch.push(q);
-      }
-    }
-    queue = later;
-    inFlight++;
-    fn(batch.map((b) => b.item))
-      .then(
-        (values) => batch.forEach((b, i) => b.resolve(values[i] as V)),
-        (err: unknown) => batch.forEach((b) => b.reject(err)),
-      )
-      .finally(() => {
-        inFlight--;
-        schedule();
-      });
-    schedule();
-  };
-  return (item) =>
-    new Promise<V>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      schedule();
-    });
 }
