@@ -72,25 +72,43 @@ for (const c of cycles) console.log(`  ${c.map(rel).join(' ↔ ')}`);
 
 // Folder pairs (sibling feature folders of one app's src) that import each other.
 for (const app of ['apps/gateway/src', 'apps/agents/src']) {
-  const folderOf = (p: string) => rel(p).slice(app.length + 1).split('/')[0]!;
+  const folderOf = (p: string) =>
+    rel(p)
+      .slice(app.length + 1)
+      .split('/')[0]!;
   const edges = new Set<string>();
   for (const [f, deps] of imports)
-    if (rel(f).startsWith(`${app}/`) && rel(f).slice(app.length + 1).includes('/'))
+    if (
+      rel(f).startsWith(`${app}/`) &&
+      rel(f)
+        .slice(app.length + 1)
+        .includes('/')
+    )
       for (const d of deps)
-        if (rel(d).startsWith(`${app}/`) && rel(d).slice(app.length + 1).includes('/') && folderOf(f) !== folderOf(d))
+        if (
+          rel(d).startsWith(`${app}/`) &&
+          rel(d)
+            .slice(app.length + 1)
+            .includes('/') &&
+          folderOf(f) !== folderOf(d)
+        )
           edges.add(`${folderOf(f)}→${folderOf(d)}`);
   const pairs = [...edges].filter((e) => {
     const [a, b] = e.split('→');
     return a! < b! && edges.has(`${b}→${a}`);
   });
-  console.log(`${app}: folder pairs importing each other: ${pairs.length}${pairs.length ? ` (${pairs.join(', ')})` : ''}`);
+  console.log(
+    `${app}: folder pairs importing each other: ${pairs.length}${pairs.length ? ` (${pairs.join(', ')})` : ''}`,
+  );
 }
 
 let asNever = 0;
 for (const f of files) asNever += (readFileSync(f, 'utf8').match(/\bas never\b/g) ?? []).length;
 console.log(`\`as never\` in source: ${asNever}`);
 
-const handWritten = files.filter((f) => !/^\/\/ Generated|^\/\/ @generated/m.test(readFileSync(f, 'utf8').slice(0, 300)));
+const handWritten = files.filter(
+  (f) => !/^\/\/ Generated|^\/\/ @generated/m.test(readFileSync(f, 'utf8').slice(0, 300)),
+);
 const sizes = handWritten.map((f) => [rel(f), readFileSync(f, 'utf8').split('\n').length] as const);
 sizes.sort((a, b) => b[1] - a[1]);
 console.log('largest hand-written files (lines):');

@@ -13,12 +13,15 @@ describe('keyset cursors', () => {
       parts('1', `${id}\u0000`),
       parts('1', id, 'x'),
       parts(1, id),
-      `1|${id}`,
+      `9${'9'.repeat(20)}|${id}`,
+      `1|${id}|x`,
       '',
     ]) {
       expect(() => decodeCursor(forged(raw))).toThrow(
         expect.objectContaining({ status: 400, code: 'VALIDATION_FAILED' }),
       );
     }
+    // A cursor issued before the platform's format (base64url of `<us>|<uuid>`) still pages on.
+    expect(decodeCursor(forged(`1763900000000000|${id}`))).toEqual({ us: '1763900000000000', id });
   });
 });
