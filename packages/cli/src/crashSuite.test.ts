@@ -266,7 +266,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
           else process.kill(-pid, 'SIGKILL');
           await Promise.all([flow, x402Flow]);
           // anvil alone: tender notices and stops with an error, as it should; give it the time to.
-          const exit = await Promise.race([tender.exited, new Promise((r) => setTimeout(() => r('running'), 30_000))]);
+          const exit = await Promise.race([tender.exited, new Promise((r) => setTimeout(() => r('running'), 60_000))]);
           if (exit === 'running') throw new Error(`tender kept running without its devnet:\n${tender.output()}`);
           if (kind === 'anvil') expect(tender.output()).toMatch(/the devnet \(anvil\) exited unexpectedly/);
           if (anvil) await waitFor(async () => (alive(anvil) ? undefined : true), 30_000, 'anvil to exit');
