@@ -16,7 +16,6 @@ import {
   invoiceView,
   PublicInvoiceSchema,
   publicInvoiceView,
-  type Invoice,
   type InvoiceRow,
 } from './invoice.ts';
 import { renderInvoicePdf } from './invoicePdf.ts';
@@ -69,8 +68,7 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
         async (sql) => ({ status: 201, body: view(await createInvoice(ctx, p, req.body, sql)) }),
       );
       if (res.replayed) reply.header('idempotent-replayed', 'true');
-      // The stored first response of this endpoint: an invoice object.
-      return reply.code(201).send(res.body as Invoice);
+      return reply.code(201).send(res.body);
     },
   );
 

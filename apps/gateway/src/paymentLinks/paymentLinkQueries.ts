@@ -1,5 +1,6 @@
 // Reads of payment links. Merchant reads are scoped by the caller's merchant AND environment (another tenant's id
 // answers like an unknown id); the public read is by id alone and shows only what the link page needs.
+import type { PaymentIntent } from '../payments/intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
@@ -59,7 +60,7 @@ export async function listPaymentLinkIntents(
   ctx: GatewayContext,
   t: Tenant,
   p: { id: string; limit: number; cursor?: string | undefined },
-): Promise<{ data: Record<string, unknown>[]; nextCursor: string | null }> {
+): Promise<{ data: PaymentIntent[]; nextCursor: string | null }> {
   await getPaymentLink(ctx, t, p.id);
   const before = p.cursor ? decodeSeqCursor(p.cursor, 'plink_pi') : null;
   const rows = await ctx.db.query<IntentRow & { pos: string }>(

@@ -1,18 +1,18 @@
 // /v1/payment-links (merchant, API key or session) and /public/payment-links (the link page: no credentials,
 // rate limited per client address, nothing of the merchant but its business name).
 import type { App } from '@tender/platform';
-import { Type, type Static } from 'typebox';
+import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf } from '../http/schemas.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
 import type { Tenant } from '../payments/model.ts';
-import { IdempotencyHeaders, PaymentIntentSchema } from '../payments/paymentRoutes.ts';
+import { PaymentIntentSchema } from '../payments/intentSchema.ts';
+import { IdempotencyHeaders } from '../payments/paymentRoutes.ts';
 import { createPaymentLink } from './createPaymentLink.ts';
 import {
   CreatePaymentLinkBody,
   paymentLinkView,
-  type PaymentLink,
   PaymentLinkSchema,
   PublicPaymentLinkSchema,
   UpdatePaymentLinkBody,
@@ -71,8 +71,7 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
         async (sql) => ({ status: 201, body: view(await createPaymentLink(ctx, p, req.body, sql)) }),
       );
       if (res.replayed) reply.header('idempotent-replayed', 'true');
-      // The stored first response of this endpoint: a payment link object.
-      return reply.code(201).send(res.body as PaymentLink);
+      return reply.code(201).send(res.body);
     },
   );
 
@@ -167,9 +166,7 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
         limit: req.query.limit ?? 20,
         cursor: req.query.cursor,
       });
-      // intentView builds the PaymentIntentSchema object (payments/model.ts) but is typed loosely.
-      const data = r.data as Static<typeof PaymentIntentSchema>[];
-      return { object: 'list' as const, data, has_more: r.nextCursor !== null, next_cursor: r.nextCursor };
+      return { object: 'list' as const, data: r.data, has_more: r.nextCursor !== null, next_cursor: r.nextCursor };
     },
   );
 

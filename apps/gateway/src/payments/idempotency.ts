@@ -10,20 +10,24 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from './model.ts';
 
-export interface StoredResponse {
+/**
+ * The response of the work, or the one stored for the key. A stored body is the JSON of an earlier `work` of the same
+ * endpoint (keys are scoped by endpoint), so it has the work's type.
+ */
+export interface StoredResponse<T> {
   status: number;
-  body: unknown;
+  body: T;
   replayed: boolean;
 }
 
-export async function withIdempotency(
+export async function withIdempotency<T>(
   ctx: GatewayContext,
   t: Tenant,
   endpoint: string,
   key: string | undefined,
   body: unknown,
-  work: (sql: Sql) => Promise<{ status: number; body: unknown }>,
-): Promise<StoredResponse> {
+  work: (sql: Sql) => Promise<{ status: number; body: T }>,
+): Promise<StoredResponse<T>> {
   if (key === undefined) return { ...(await work(ctx.db)), replayed: false };
   const hash = sha256Hex(canonicalJson(body ?? null));
   return ctx.db.tx(async (tx) => {
@@ -34,7 +38,7 @@ export async function withIdempotency(
       [t.merchantId, t.environment, endpoint, key, hash],
     );
     if (inserted.length === 0) {
-      const [row] = await tx.query<{ request_hash: string; status_code: number; response: unknown }>(
+      const [row] = await tx.query<{ request_hash: string; status_code: number; response: T }>(
         `select request_hash, status_code, response from idempotency_keys
          where merchant_id = $1 and environment = $2 and endpoint = $3 and key = $4`,
         [t.merchantId, t.environment, endpoint, key],

@@ -3,6 +3,7 @@
 import { checksumAddress } from '@tender/evm';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import type { PaymentStatus } from './status.ts';
+import type { PaymentIntent } from './intentSchema.ts';
 
 export type Environment = 'test' | 'live';
 
@@ -86,7 +87,7 @@ export function intentView(
   row: IntentRow,
   deposits: readonly DepositRow[],
   opts: { publicUrl: string; network: (id: string) => NetworkFacts | undefined },
-): Record<string, unknown> {
+): PaymentIntent {
   const d = row.decimals;
   const wallet = row.checkout_methods.includes('WALLET');
   return {

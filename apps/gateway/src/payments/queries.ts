@@ -1,5 +1,6 @@
 // Reads of payments, always scoped by the caller's merchant AND environment (from the credentials): another
 // tenant's id, or a test payment asked for with a live key, answers like an unknown id.
+import type { PaymentIntent } from './intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
@@ -34,7 +35,7 @@ async function loadIntent(
   return { row, deposits };
 }
 
-export async function getPaymentIntent(ctx: GatewayContext, t: Tenant, id: string): Promise<Record<string, unknown>> {
+export async function getPaymentIntent(ctx: GatewayContext, t: Tenant, id: string): Promise<PaymentIntent> {
   const { row, deposits } = await loadIntent(ctx, t, id);
   return intentView(row, deposits, viewOptions(ctx));
 }
@@ -85,7 +86,7 @@ export async function listPayments(
   ctx: GatewayContext,
   t: Tenant,
   query: ListPaymentsQuery,
-): Promise<{ object: 'list'; data: Record<string, unknown>[]; has_more: boolean; next_cursor: string | null }> {
+): Promise<{ object: 'list'; data: PaymentIntent[]; has_more: boolean; next_cursor: string | null }> {
   const limit = query.limit ?? 20;
   const q = query.q?.trim() || null;
   // Only the filters given become SQL, so that each statement text has a plan that uses its index: the tenant's

@@ -11,7 +11,7 @@ import type { Tenant } from '../payments/model.ts';
 import { cancelRefundRequest } from './cancelRefundRequest.ts';
 import { createRefundRequest } from './createRefundRequest.ts';
 import { getRefundRequest, listRefundRequests } from './refundQueries.ts';
-import { CreateRefundBody, RefundProofBody, RefundRequestSchema, type RefundRequestView } from './refundRequest.ts';
+import { CreateRefundBody, RefundProofBody, RefundRequestSchema } from './refundRequest.ts';
 import { submitRefundProof } from './submitRefundProof.ts';
 
 const tags = ['Refunds'];
@@ -75,7 +75,7 @@ export function refundRoutes(ctx: GatewayContext) {
           key === undefined ? ctx.db.tx(work) : work(sql),
         );
         if (res.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.code(201).send(res.body as RefundRequestView);
+        return reply.code(201).send(res.body);
       },
     );
 

@@ -7,9 +7,7 @@ import { GatewayError } from '../http/errors.ts';
 import type { Tenant } from '../payments/model.ts';
 import { enqueue } from '@tender/platform';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
-
-export const DELIVERY_STATUSES = ['pending', 'succeeded', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+import type { DeliveryStatus, WebhookDeliveryView } from './webhookSchemas.ts';
 
 export interface DeliveryRow {
   id: string;
@@ -52,7 +50,7 @@ export const attemptView = (a: AttemptRow) => ({
   manual: a.manual,
 });
 
-export function deliveryView(d: DeliveryRow, attempts?: readonly AttemptRow[]): Record<string, unknown> {
+export function deliveryView(d: DeliveryRow, attempts?: readonly AttemptRow[]): WebhookDeliveryView {
   return {
     id: d.id,
     object: 'webhook_delivery',

@@ -4,6 +4,7 @@
 import { newId, newSecretToken, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
+import type { WebhookEndpointView } from './webhookSchemas.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
@@ -38,7 +39,7 @@ const COLUMNS = `id, merchant_id, environment, url, description, enabled_events,
   previous_secret_expires_at, secret_rotated_at, failing_since, created_at, updated_at, seq`;
 
 /** The webhook endpoint object of the API. `now` hides an overlap that has ended. */
-export function endpointView(r: EndpointRow, now: Date): Record<string, unknown> {
+export function endpointView(r: EndpointRow, now: Date): WebhookEndpointView {
   const overlapEnds =
     r.previous_secret_expires_at && r.previous_secret_expires_at > now ? r.previous_secret_expires_at : null;
   return {

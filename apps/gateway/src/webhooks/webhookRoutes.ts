@@ -4,16 +4,9 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
-import {
-  errorResponses,
-  ListQuery,
-  listOf,
-  Nullable,
-  NullableTimestamp,
-  StringEnum,
-  Timestamp,
-} from '../http/schemas.ts';
-import { DELIVERY_STATUSES, deliveryView, getDelivery, listDeliveries, retryDelivery } from './deliveries.ts';
+import { errorResponses, ListQuery, listOf, Nullable, StringEnum } from '../http/schemas.ts';
+import { deliveryView, getDelivery, listDeliveries, retryDelivery } from './deliveries.ts';
+import { DELIVERY_STATUSES, DeliverySchema, EndpointSchema } from './webhookSchemas.ts';
 import {
   createWebhookEndpoint,
   DEFAULT_OVERLAP_SECONDS,
@@ -48,34 +41,6 @@ const EnabledEvents = Type.Array(EventType, {
 });
 const Description = Type.String({ maxLength: 500 });
 
-const EndpointSchema = Type.Object(
-  {
-    id: Type.String({ description: 'we_…' }),
-    object: Type.Literal('webhook_endpoint'),
-    url: Type.String(),
-    description: Nullable(Type.String()),
-    enabled_events: Type.Array(Type.String()),
-    status: StringEnum(['enabled', 'disabled'] as const),
-    disabled_reason: Nullable(
-      StringEnum(['manual', 'failing'] as const, {
-        description: 'manual: by you; failing: by Tender after only failed attempts for days (see the audit log)',
-      }),
-    ),
-    disabled_at: NullableTimestamp,
-    livemode: Type.Boolean(),
-    secret_rotated_at: NullableTimestamp,
-    previous_secret_expires_at: Type.Union([Timestamp, Type.Null()], {
-      description: 'Until then the previous secret signs too (a second v1); null outside an overlap',
-    }),
-    failing_since: Type.Union([Timestamp, Type.Null()], {
-      description: 'Start of the current run of failed attempts; null after a success',
-    }),
-    created_at: Timestamp,
-    updated_at: Timestamp,
-  },
-  { description: 'Webhook endpoint (the secret is never shown again after create and rotate-secret)' },
-);
-
 const WithSecret = (description: string) =>
   Type.Object(
     {
@@ -86,44 +51,6 @@ const WithSecret = (description: string) =>
     },
     { description },
   );
-
-const AttemptSchema = Type.Object({
-  attempt: Type.Integer({ description: '1, 2, … per delivery' }),
-  started_at: Timestamp,
-  status_code: Type.Union([Type.Integer(), Type.Null()], { description: 'null: no answer' }),
-  latency_ms: Type.Union([Type.Integer(), Type.Null()]),
-  response_excerpt: Type.Union([Type.String(), Type.Null()], { description: 'First bytes of the answer (≤ 1 KiB)' }),
-  error: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success',
-  }),
-  manual: Type.Boolean({ description: 'Asked for with POST /v1/webhook-deliveries/{id}/retry' }),
-});
-
-const DeliverySchema = Type.Object(
-  {
-    id: Type.String({ description: 'whd_…' }),
-    object: Type.Literal('webhook_delivery'),
-    event_id: Type.String({ description: 'evt_…: the `id` of the event body, the same on every attempt' }),
-    event_type: Type.String(),
-    endpoint_id: Type.String(),
-    url: Type.String({ description: 'The endpoint’s URL now' }),
-    livemode: Type.Boolean(),
-    status: StringEnum(DELIVERY_STATUSES, {
-      description:
-        'pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint ' +
-        'was disabled or deleted first',
-    }),
-    attempt_count: Type.Integer(),
-    next_attempt_at: Type.Union([Timestamp, Type.Null()], { description: 'Next automatic attempt (pending only)' }),
-    last_attempt_at: NullableTimestamp,
-    last_status_code: Type.Union([Type.Integer(), Type.Null()]),
-    last_error: Type.Union([Type.String(), Type.Null()]),
-    succeeded_at: NullableTimestamp,
-    created_at: Timestamp,
-    attempts: Type.Optional(Type.Array(AttemptSchema, { description: 'Every attempt, oldest first (detail only)' })),
-  },
-  { description: 'Delivery of one event to one endpoint' },
-);
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
@@ -155,7 +82,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
       return reply
         .code(201)
         .header('cache-control', 'no-store')
-        .send({ ...endpointView(endpoint, ctx.now()), secret } as never);
+        .send({ ...endpointView(endpoint, ctx.now()), secret });
     },
   );
 
@@ -181,7 +108,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
         data: r.endpoints.map((e) => endpointView(e, now)),
         has_more: r.nextCursor !== null,
         next_cursor: r.nextCursor,
-      } as never;
+      };
     },
   );
 
@@ -198,7 +125,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) => endpointView(await getWebhookEndpoint(ctx, principalOf(req), req.params.id), ctx.now()) as never,
+    async (req) => endpointView(await getWebhookEndpoint(ctx, principalOf(req), req.params.id), ctx.now()),
   );
 
   app.patch(
@@ -226,8 +153,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (req) =>
-      endpointView(await updateWebhookEndpoint(ctx, principalOf(req), req.params.id, req.body), ctx.now()) as never,
+    async (req) => endpointView(await updateWebhookEndpoint(ctx, principalOf(req), req.params.id, req.body), ctx.now()),
   );
 
   app.delete(
@@ -293,7 +219,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
     async (req, reply) => {
       const overlap = req.body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
       const { endpoint, secret } = await rotateWebhookSecret(ctx, principalOf(req), req.params.id, overlap);
-      return reply.header('cache-control', 'no-store').send({ ...endpointView(endpoint, ctx.now()), secret } as never);
+      return reply.header('cache-control', 'no-store').send({ ...endpointView(endpoint, ctx.now()), secret });
     },
   );
 
@@ -329,7 +255,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
         data: r.deliveries.map((d) => deliveryView(d)),
         has_more: r.nextCursor !== null,
         next_cursor: r.nextCursor,
-      } as never;
+      };
     },
   );
 
@@ -347,7 +273,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
     },
     async (req) => {
       const { delivery, attempts } = await getDelivery(ctx, principalOf(req), req.params.id);
-      return deliveryView(delivery, attempts) as never;
+      return deliveryView(delivery, attempts);
     },
   );
 
@@ -368,6 +294,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
     },
-    async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)) as never,
+    async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)),
   );
 }
