@@ -139,7 +139,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
       ],
     },
   });
-  registerAuthentication(app);
+  registerAuthentication(app, ctx);
   systemRoutes(app, ctx, () => publicStatus(ctx));
   registerGatewayMetrics(app.metrics, ctx);
   authRoutes(app, ctx);

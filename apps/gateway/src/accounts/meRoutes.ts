@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { MerchantSchema, merchantJson, UserSchema, userJson } from '../auth/authSchemas.ts';
 import { ENVIRONMENTS, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../auth/permissions.ts';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses, Nullable, StringEnum } from '../http/schemas.ts';
 import { getMerchant, getUser } from './accounts.ts';
@@ -13,7 +13,7 @@ export function meRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/me',
     {
-      onRequest: requireAuth(ctx, ['key', 'session'], 'read'),
+      config: { auth: { accepts: ['key', 'session'], permission: 'read' } },
       schema: {
         tags: ['Account'],
         summary: 'The calling merchant, role and environment',
@@ -21,7 +21,6 @@ export function meRoutes(app: App, ctx: GatewayContext): void {
           'What the credential acts as: the merchant, the role (and its permissions), the environment (test or ' +
           'live; from the key prefix, or for a session the Tender-Environment header, default test) and the ' +
           'credential itself. `user` is set for sessions.',
-        security: securityFor(['key', 'session']),
         response: {
           200: Type.Object({
             object: Type.Literal('me'),

@@ -2,7 +2,7 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import { ENVIRONMENTS, KEY_ROLES } from '../auth/permissions.ts';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, NullableTimestamp, StringEnum, Timestamp } from '../http/schemas.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from './apiKeys.ts';
 
@@ -45,7 +45,7 @@ export function apiKeyRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/api-keys',
     {
-      onRequest: requireAuth(ctx, ['session'], 'keys:manage'),
+      config: { auth: { accepts: ['session'], permission: 'keys:manage' } },
       schema: {
         tags,
         summary: 'Create an API key',
@@ -54,7 +54,6 @@ export function apiKeyRoutes(app: App, ctx: GatewayContext): void {
           'stored hashed). The environment is the prefix: sk_test_ keys use testnets, sk_live_ keys mainnets. ' +
           'Session only (403 SESSION_REQUIRED for API keys); needs keys:manage (owner, admin), and the key role ' +
           'must be within the caller’s own. A live key needs the caller’s email verified (403 EMAIL_NOT_VERIFIED).',
-        security: securityFor(['session']),
         body: Type.Object(
           {
             name: Type.String({ minLength: 1, maxLength: 100, description: '1 to 100 characters' }),
@@ -91,13 +90,12 @@ export function apiKeyRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/api-keys',
     {
-      onRequest: requireAuth(ctx, ['key', 'session'], 'read'),
+      config: { auth: { accepts: ['key', 'session'], permission: 'read' } },
       schema: {
         tags,
         summary: 'List API keys',
         description:
           'The merchant’s keys, newest first, revoked ones included; never a secret (prefix and last four only).',
-        security: securityFor(['key', 'session']),
         querystring: Type.Object(
           { ...ListQuery, environment: Type.Optional(Environment) },
           { additionalProperties: false },
@@ -123,14 +121,13 @@ export function apiKeyRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/api-keys/:id/revoke',
     {
-      onRequest: requireAuth(ctx, ['key', 'session'], 'keys:manage'),
+      config: { auth: { accepts: ['key', 'session'], permission: 'keys:manage' } },
       schema: {
         tags,
         summary: 'Revoke an API key',
         description:
           'The key stops working at once (401 INVALID_API_KEY). Revoking a revoked key answers it unchanged. ' +
           'Needs keys:manage (owner, admin; an admin key may revoke keys, itself included).',
-        security: securityFor(['key', 'session']),
         params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
         response: { 200: ApiKeySchema, ...errorResponses(401, 403, 404, 429) },
       },

@@ -1,7 +1,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, Nullable, Timestamp } from '../http/schemas.ts';
 import { listAuditEvents } from './audit.ts';
 
@@ -35,14 +35,13 @@ export function auditRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/audit-events',
     {
-      onRequest: requireAuth(ctx, ['key', 'session'], 'audit:read'),
+      config: { auth: { accepts: ['key', 'session'], permission: 'audit:read' } },
       schema: {
         tags: ['Account'],
         summary: 'Audit log',
         description:
           'Newest first. Shows account-wide events and those of the caller’s environment (a test key does not ' +
           'see live-mode events). Needs audit:read (owner, admin, read_only).',
-        security: securityFor(['key', 'session']),
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
         response: { 200: listOf(AuditEventSchema, 'A page of audit events'), ...errorResponses(400, 401, 403, 429) },
       },

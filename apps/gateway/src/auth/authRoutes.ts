@@ -1,7 +1,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { EmailField, errorResponses } from '../http/schemas.ts';
 import { SignedInSchema, signedInJson } from './authSchemas.ts';
 import { signInWithIdp } from './idpSignIn.ts';
@@ -145,12 +145,11 @@ export function authRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/auth/logout',
     {
-      onRequest: requireAuth(ctx, ['session']),
+      config: { auth: { accepts: ['session'] } },
       schema: {
         tags,
         summary: 'End the session',
         description: 'The session token stops working at once. Session only: API keys get 403 SESSION_REQUIRED.',
-        security: securityFor(['session']),
         response: {
           200: Type.Object({ status: Type.Literal('logged_out') }),
           ...errorResponses(401, 403, 429),

@@ -1,7 +1,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { EmailField, errorResponses, Nullable, Timestamp } from '../http/schemas.ts';
 import { emailStatus, requestEmailChange, requestVerification, type LinkQueued } from './accountEmail.ts';
 import { confirmEmailLink } from './emailLinks.ts';
@@ -28,12 +28,11 @@ export function emailRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/auth/email',
     {
-      onRequest: requireAuth(ctx, ['session']),
+      config: { auth: { accepts: ['session'] } },
       schema: {
         tags,
         summary: 'Email address and sign-in methods of the signed-in user',
         description: `Whether the account has an email address, whether it is verified, how the user signs in, and whether this server can send email.${sessionOnly}`,
-        security: securityFor(['session']),
         response: {
           200: Type.Object({
             email: Nullable(Type.String()),
@@ -71,7 +70,7 @@ export function emailRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/auth/email/verify',
     {
-      onRequest: requireAuth(ctx, ['session']),
+      config: { auth: { accepts: ['session'] } },
       schema: {
         tags,
         summary: 'Send a verification link to the account email',
@@ -79,7 +78,6 @@ export function emailRoutes(app: App, ctx: GatewayContext): void {
           'Queues a single-use link (valid 24 h) to the current, unverified address; a newer link replaces older ' +
           'ones. 409 NO_EMAIL or EMAIL_ALREADY_VERIFIED when there is nothing to verify; 503 EMAIL_UNAVAILABLE ' +
           `when the server cannot send email (nothing is sent). Limited to 5 emails per hour per account.${sessionOnly}`,
-        security: securityFor(['session']),
         response: { 200: LinkQueuedSchema, ...errorResponses(401, 403, 409, 429, 503) },
       },
     },
@@ -89,7 +87,7 @@ export function emailRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/auth/email/change',
     {
-      onRequest: requireAuth(ctx, ['session']),
+      config: { auth: { accepts: ['session'] } },
       schema: {
         tags,
         summary: 'Add or replace the account email',
@@ -99,7 +97,6 @@ export function emailRoutes(app: App, ctx: GatewayContext): void {
           'REAUTHENTICATION_FAILED (failures are rate limited per user). Queues a single-use link (valid 1 h) to ' +
           'the NEW address; the account address changes only when that link is opened. 503 EMAIL_UNAVAILABLE ' +
           `when the server cannot send email.${sessionOnly}`,
-        security: securityFor(['session']),
         body: Type.Object(
           {
             email: EmailField,

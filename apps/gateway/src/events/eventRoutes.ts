@@ -2,7 +2,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses, IsoUtc, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import type { Tenant } from '../payments/model.ts';
@@ -37,14 +37,13 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events',
       {
-        onRequest: requireAuth(ctx, accepts, 'read'),
+        config: { auth: { accepts: accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List events',
           description:
             'Newest first, of the caller’s environment. `type` keeps one event type; `from` (inclusive) and `to` ' +
             '(exclusive) bound when the event happened.',
-          security: securityFor(accepts),
           querystring: Type.Object(
             {
               type: Type.Optional(StringEnum(WEBHOOK_EVENT_TYPES)),
@@ -78,7 +77,7 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events/stream',
       {
-        onRequest: requireAuth(ctx, accepts, 'read'),
+        config: { auth: { accepts: accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Follow events live (server-sent events)',
@@ -88,7 +87,6 @@ export function eventRoutes(ctx: GatewayContext) {
             'at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every ' +
             'event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience ' +
             'for development and dashboards: reconcile with GET /v1/events, which is complete.',
-          security: securityFor(accepts),
           querystring: Type.Object(
             {
               types: Type.Optional(
@@ -146,12 +144,11 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events/:id',
       {
-        onRequest: requireAuth(ctx, accepts, 'read'),
+        config: { auth: { accepts: accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve an event',
           description: 'Another merchant’s event, or one of the other environment, answers 404 like an unknown id.',
-          security: securityFor(accepts),
           params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
           response: { 200: EventSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },

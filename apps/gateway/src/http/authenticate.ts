@@ -12,10 +12,20 @@ declare module 'fastify' {
     /** Set by `requireAuth`'s hook; null on routes without credentials. Read it through `principalOf`. */
     principal: Principal | null;
   }
+  interface FastifyContextConfig {
+    /** The credentials a route accepts and the permission it needs; routes without it take no credentials. */
+    auth?: RouteAuth;
+  }
 }
 
 /** Which credentials a route accepts: an API key, a dashboard session token, or either. */
 export type Credential = 'key' | 'session';
+
+/** A route's authentication, declared once in its `config`: `{ config: { auth: { accepts, permission } } }`. */
+export interface RouteAuth {
+  accepts: readonly Credential[];
+  permission?: Permission;
+}
 
 /**
  * Header a dashboard session sends to act in live mode; sessions act in `test` mode without it. API keys carry
@@ -25,19 +35,31 @@ export const ENVIRONMENT_HEADER = 'tender-environment';
 
 const SESSION_ONLY_MESSAGE = 'This endpoint needs a dashboard session token (from login); API keys are not accepted';
 
-/** Declares `request.principal` once per server (Fastify wants decorated properties known up front). */
-export function registerAuthentication(app: App): void {
+/**
+ * Declares `request.principal` once per server (Fastify wants decorated properties known up front), and applies
+ * every route's `config.auth` as it is registered: its first onRequest hook is `requireAuth`, and its OpenAPI
+ * `security` names the accepted credentials. Register this before any route.
+ */
+export function registerAuthentication(app: App, ctx: GatewayContext): void {
   app.decorateRequest('principal', null);
+  app.addHook('onRoute', (route) => {
+    const auth = route.config?.auth;
+    if (!auth) return;
+    const existing = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [requireAuth(ctx, auth.accepts, auth.permission), ...existing];
+    route.schema ??= {};
+    route.schema.security ??= securityFor(auth.accepts);
+  });
 }
 
 /**
- * An onRequest hook that resolves `Authorization: Bearer <API key | session token>` into `request.principal`, then
+ * The onRequest hook `config.auth` installs (registerAuthentication): resolves `Authorization: Bearer <API key | session token>` into `request.principal`, then
  * checks the route accepts that kind of credential and the caller's role holds `permission`. Order of answers:
  * missing or invalid credentials 401 (AUTHENTICATION_REQUIRED, INVALID_API_KEY, INVALID_SESSION,
  * INVALID_CREDENTIALS); a valid API key on a session-only route 403 SESSION_REQUIRED; a role without the
  * permission 403 PERMISSION_DENIED.
  *
- *     app.post('/v1/payment-intents', { onRequest: requireAuth(ctx, ['key', 'session'], 'write'), schema }, h)
+ *     app.post('/v1/payment-intents', { config: { auth: { accepts: ['key', 'session'], permission: 'write' } } }, h)
  */
 export function requireAuth(
   ctx: GatewayContext,

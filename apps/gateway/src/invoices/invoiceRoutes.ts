@@ -3,7 +3,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { PUBLIC_READ_LIMIT } from '../paymentLinks/paymentLinkRoutes.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
@@ -37,7 +37,7 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/invoices',
     {
-      onRequest: requireAuth(ctx, accepts, 'write'),
+      config: { auth: { accepts: accepts, permission: 'write' } },
       schema: {
         tags,
         summary: 'Create an invoice',
@@ -51,7 +51,6 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
           'NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With ' +
           'Idempotency-Key the first response is replayed; the same key with another body answers 409 ' +
           'IDEMPOTENCY_KEY_REUSED.',
-        security: securityFor(accepts),
         headers: IdempotencyHeaders,
         body: CreateInvoiceBody,
         response: { 201: InvoiceSchema, ...errorResponses(400, 401, 403, 409, 429) },
@@ -75,12 +74,11 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/invoices',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'List invoices',
         description: 'Newest first. `status` filters on the derived status (open, paid, overdue, void).',
-        security: securityFor(accepts),
         querystring: Type.Object(
           { ...ListQuery, status: Type.Optional(StringEnum(INVOICE_STATUSES)) },
           { additionalProperties: false },
@@ -106,12 +104,11 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/invoices/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Retrieve an invoice',
         description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: InvoiceSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -122,7 +119,7 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/invoices/:id/void',
     {
-      onRequest: requireAuth(ctx, accepts, 'write'),
+      config: { auth: { accepts: accepts, permission: 'write' } },
       schema: {
         tags,
         summary: 'Void an invoice',
@@ -130,7 +127,6 @@ export function invoiceRoutes(app: App, ctx: GatewayContext): void {
           'The invoice becomes void and its payment intent unpayable (expired now; payment.expired). Refused once ' +
           'paid (409 INVOICE_PAID) and while funds have arrived without paying it yet (409 ' +
           'INVOICE_PAYMENT_IN_PROGRESS). Voiding a void invoice answers 200 and changes nothing.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: InvoiceSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },

@@ -2,7 +2,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, StringEnum } from '../http/schemas.ts';
 import type { Tenant } from '../payments/model.ts';
 import { listSettlements, listTransactions, overview, settlementPolicy } from './ledger.ts';
@@ -23,7 +23,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/transactions',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'On-chain movements observed for the merchant’s payments',
@@ -32,7 +32,6 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
           'tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address ' +
           'into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). ' +
           'confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.',
-        security: securityFor(accepts),
         querystring: Limit,
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
       },
@@ -42,14 +41,13 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/settlements',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Settlements into the vault',
         description:
           'Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or ' +
           'foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).',
-        security: securityFor(accepts),
         querystring: Limit,
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
       },
@@ -59,7 +57,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/overview',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Dashboard metrics: received, settled and refunded, labelled separately',
@@ -67,7 +65,6 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
           'Over the last `days` UTC days (today included) in `currency`: received (final official funds at deposit ' +
           'addresses), settled (final transfers into the vault), refunded (final refund transfers from the vault), ' +
           'payments created by status, and a daily series.',
-        security: securityFor(accepts),
         querystring: Type.Object(
           {
             days: Type.Optional(
@@ -87,7 +84,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/settlement-policy',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Accounting policy and the live on-chain facts of each vault',
@@ -95,7 +92,6 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
           'accounting_policy: how payments are recognised, received vs settled, settlement, late and foreign funds. ' +
           'networks: confirmation depth, deposit factory, relayer, and per vault its live on-chain facts read now ' +
           '(contract or account, native balance, official token balances, block number) or the read error.',
-        security: securityFor(accepts),
         response: { 200: Any, ...errorResponses(401, 403, 429) },
       },
     },

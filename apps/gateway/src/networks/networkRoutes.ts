@@ -4,7 +4,7 @@ import type { App } from '@tender/platform';
 import { getAddress } from 'viem';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses } from '../http/schemas.ts';
 import type { Tenant } from '../payments/model.ts';
 
@@ -84,7 +84,7 @@ export function networkRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/networks',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Supported networks, capabilities and the caller’s vault status',
@@ -92,7 +92,6 @@ export function networkRoutes(app: App, ctx: GatewayContext): void {
           'Networks of the caller’s environment: mainnets for live keys; testnets and the devnet for test keys. ' +
           'A network without an RPC URL (or deposit factory) on this deployment is listed with available=false and ' +
           'the reason. `payable` is true when intents can be created on it (available and a vault is set).',
-        security: securityFor(accepts),
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
       },
     },
@@ -101,14 +100,13 @@ export function networkRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/assets',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Official assets accepted per network',
         description:
           'Only the issuer’s native USDC (and EURC where the issuer publishes it) is accepted. Bridged variants ' +
           '(USDC.e, USDbC …) are listed under rejected_variants and are never official.',
-        security: securityFor(accepts),
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
       },
     },

@@ -3,7 +3,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf } from '../http/schemas.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
 import type { Tenant } from '../payments/model.ts';
@@ -44,7 +44,7 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/payment-links',
     {
-      onRequest: requireAuth(ctx, accepts, 'write'),
+      config: { auth: { accepts: accepts, permission: 'write' } },
       schema: {
         tags,
         summary: 'Create a payment link',
@@ -54,7 +54,6 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
           'checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, ' +
           'VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another ' +
           'body answers 409 IDEMPOTENCY_KEY_REUSED.',
-        security: securityFor(accepts),
         headers: IdempotencyHeaders,
         body: CreatePaymentLinkBody,
         response: { 201: PaymentLinkSchema, ...errorResponses(400, 401, 403, 409, 429) },
@@ -78,12 +77,11 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payment-links',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'List payment links',
         description: 'Newest first. `active` filters on the flag.',
-        security: securityFor(accepts),
         querystring: Type.Object(
           { ...ListQuery, active: Type.Optional(Type.Boolean()) },
           { additionalProperties: false },
@@ -109,12 +107,11 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payment-links/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Retrieve a payment link',
         description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: PaymentLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -125,7 +122,7 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
   app.patch(
     '/v1/payment-links/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'write'),
+      config: { auth: { accepts: accepts, permission: 'write' } },
       schema: {
         tags,
         summary: 'Activate or deactivate a payment link',
@@ -133,7 +130,6 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
           '`active: false` makes the link refuse new payments (its page says so; POST /public/payment-links/{id}/' +
           'intents answers 409 PAYMENT_LINK_INACTIVE); payments already started from it go on. Setting the current ' +
           'value changes nothing.',
-        security: securityFor(accepts),
         params: IdParams,
         body: UpdatePaymentLinkBody,
         response: { 200: PaymentLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },
@@ -146,12 +142,11 @@ export function paymentLinkRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payment-links/:id/payment-intents',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'List the payment intents started from a payment link',
         description: 'One intent per customer who started paying, newest first (CREATED until opened at checkout).',
-        security: securityFor(accepts),
         params: IdParams,
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
         response: {

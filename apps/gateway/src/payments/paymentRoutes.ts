@@ -3,7 +3,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, IsoUtc, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { createPaymentIntent, type CreateIntentInput } from './createPaymentIntent.ts';
@@ -95,7 +95,7 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/payment-intents',
     {
-      onRequest: requireAuth(ctx, accepts, 'write'),
+      config: { auth: { accepts: accepts, permission: 'write' } },
       schema: {
         tags,
         summary: 'Create a payment intent',
@@ -106,7 +106,6 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
           'network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 ' +
           'CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); ' +
           'the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
-        security: securityFor(accepts),
         headers: IdempotencyHeaders,
         body: CreateIntentBody,
         response: { 201: PaymentIntentSchema, ...errorResponses(400, 401, 403, 409, 429) },
@@ -134,12 +133,11 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payment-intents/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Retrieve a payment intent',
         description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: PaymentIntentSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -150,7 +148,7 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payments',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'List and search payments',
@@ -160,7 +158,6 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
           '(exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
           '`cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds ' +
           'strictly older payments.',
-        security: securityFor(accepts),
         querystring: Type.Object(
           {
             status: Type.Optional(StringEnum(PAYMENT_STATUSES)),
@@ -190,7 +187,7 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/payments/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Payment detail: timeline, transfers, settlements and sweep attempts',
@@ -202,7 +199,6 @@ export function paymentRoutes(app: App, ctx: GatewayContext): void {
           'the vault. `attempts`: every signed sweep transaction, fee-bumped replacements included. `refunds`: the ' +
           'refund requests of the payment; `amount_refunded`: what completed ones returned; `overpaid_amount`: ' +
           'final funds beyond the amount, including funds that arrived after settlement.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
       },

@@ -4,7 +4,7 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import { actorOf } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf } from '../http/schemas.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
 import type { Tenant } from '../payments/model.ts';
@@ -46,7 +46,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests',
       {
-        onRequest: requireAuth(ctx, accepts, 'write'),
+        config: { auth: { accepts: accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Request a refund',
@@ -57,7 +57,6 @@ export function refundRoutes(ctx: GatewayContext) {
             'merchant’s payment_intent_id answers 404 RESOURCE_NOT_FOUND. Emits refund.requested. With ' +
             'Idempotency-Key the first response is replayed (Idempotent-Replayed: true); the same key with another ' +
             'body answers 409 IDEMPOTENCY_KEY_REUSED.',
-          security: securityFor(accepts),
           headers: IdempotencyHeaders,
           body: CreateRefundBody,
           response: { 201: RefundRequestSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
@@ -82,12 +81,11 @@ export function refundRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/refund-requests',
       {
-        onRequest: requireAuth(ctx, accepts, 'read'),
+        config: { auth: { accepts: accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List refund requests',
           description: 'Newest first; optionally of one payment.',
-          security: securityFor(accepts),
           querystring: Type.Object(
             {
               ...ListQuery,
@@ -104,12 +102,11 @@ export function refundRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/refund-requests/:id',
       {
-        onRequest: requireAuth(ctx, accepts, 'read'),
+        config: { auth: { accepts: accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve a refund request',
           description: 'Another merchant’s id, or one of the other environment, answers 404 like an unknown id.',
-          security: securityFor(accepts),
           params: IdParams,
           response: { 200: RefundRequestSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },
@@ -120,7 +117,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests/:id/proof',
       {
-        onRequest: requireAuth(ctx, accepts, 'write'),
+        config: { auth: { accepts: accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Submit the refund transaction',
@@ -135,7 +132,6 @@ export function refundRoutes(ctx: GatewayContext) {
             'refund only (409 REFUND_TX_ALREADY_USED). Only a pending request takes a proof (409 REFUND_NOT_PENDING; ' +
             'the same proof again answers 200 with the request). A transfer not yet final is accepted: the request ' +
             'is confirming and completes when final; one already final completes it now.',
-          security: securityFor(accepts),
           params: IdParams,
           body: RefundProofBody,
           response: { 200: RefundRequestSchema, ...errorResponses(400, 401, 403, 404, 409, 429, 503) },
@@ -150,14 +146,13 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests/:id/cancel',
       {
-        onRequest: requireAuth(ctx, accepts, 'write'),
+        config: { auth: { accepts: accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Cancel a pending refund request',
           description:
             'Its amount becomes refundable again. A request whose transfer is seen (confirming) or final ' +
             '(completed) answers 409 REFUND_NOT_PENDING; cancelling twice answers the cancelled request.',
-          security: securityFor(accepts),
           params: IdParams,
           response: { 200: RefundRequestSchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
         },

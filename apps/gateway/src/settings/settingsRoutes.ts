@@ -11,7 +11,7 @@ import { Type } from 'typebox';
 import { audit } from '../audit/audit.ts';
 import { actorOf } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
@@ -44,11 +44,10 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/settlement-settings',
     {
-      onRequest: requireAuth(ctx, readers, 'read'),
+      config: { auth: { accepts: readers, permission: 'read' } },
       schema: {
         tags,
         summary: 'Vaults, default intent expiry and default networks',
-        security: securityFor(readers),
         response: { 200: Settings, ...errorResponses(401, 403, 429) },
       },
     },
@@ -58,7 +57,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
   app.patch(
     '/v1/settlement-settings',
     {
-      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      config: { auth: { accepts: owners, permission: 'account:manage' } },
       schema: {
         tags,
         summary: 'Change the default intent expiry or default networks',
@@ -66,7 +65,6 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
           'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
           'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
           'created without networks.',
-        security: securityFor(owners),
         body: Type.Object(
           {
             default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
@@ -106,7 +104,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
   app.put(
     '/v1/vaults/:network',
     {
-      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      config: { auth: { accepts: owners, permission: 'account:manage' } },
       schema: {
         tags,
         summary: 'Set the vault of a network',
@@ -118,7 +116,6 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
           '`smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() ' +
           'is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED ' +
           'otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.',
-        security: securityFor(owners),
         params: NetworkParams,
         body: Type.Object(
           {
@@ -173,13 +170,12 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
   app.delete(
     '/v1/vaults/:network',
     {
-      onRequest: requireAuth(ctx, owners, 'account:manage'),
+      config: { auth: { accepts: owners, permission: 'account:manage' } },
       schema: {
         tags,
         summary: 'Remove the vault of a network',
         description:
           'New intents on this network then answer 400 VAULT_NOT_CONFIGURED. Existing intents are unaffected.',
-        security: securityFor(owners),
         params: NetworkParams,
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
       },

@@ -3,7 +3,7 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
-import { principalOf, requireAuth, securityFor } from '../http/authenticate.ts';
+import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, Nullable, StringEnum } from '../http/schemas.ts';
 import { deliveryView, getDelivery, listDeliveries, retryDelivery } from './deliveries.ts';
 import { DELIVERY_STATUSES, DeliverySchema, EndpointSchema } from './webhookSchemas.ts';
@@ -58,7 +58,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/webhook-endpoints',
     {
-      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
       schema: {
         tags,
         summary: 'Register a webhook endpoint',
@@ -66,7 +66,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
           'Events of the key’s environment whose type is in `enabled_events` are POSTed to `url`, signed with ' +
           'the endpoint secret returned here once (`secret`). A URL the SSRF guard refuses answers 400 ' +
           `WEBHOOK_URL_REJECTED; more than the per-environment maximum 409 WEBHOOK_ENDPOINT_LIMIT. Needs webhooks:manage.`,
-        security: securityFor(accepts),
         body: Type.Object(
           { url: Url, enabled_events: EnabledEvents, description: Type.Optional(Description) },
           { additionalProperties: false },
@@ -89,12 +88,11 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/webhook-endpoints',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'List webhook endpoints',
         description: 'Newest first; deleted endpoints are not listed.',
-        security: securityFor(accepts),
         querystring: Type.Object(ListQuery, { additionalProperties: false }),
         response: { 200: listOf(EndpointSchema, 'A page of webhook endpoints'), ...errorResponses(400, 401, 403, 429) },
       },
@@ -115,12 +113,11 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/webhook-endpoints/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Retrieve a webhook endpoint',
         description: 'Another merchant’s or environment’s id, or a deleted endpoint, answers 404.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -131,7 +128,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.patch(
     '/v1/webhook-endpoints/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
       schema: {
         tags,
         summary: 'Update a webhook endpoint',
@@ -139,7 +136,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
           'Changes any of url (checked like at registration), enabled_events, description (null clears it) and ' +
           'status. `status: disabled` stops deliveries (pending ones end as failed); `status: enabled` resumes them ' +
           'for new events and clears the failure record, also after Tender disabled a failing endpoint.',
-        security: securityFor(accepts),
         params: IdParams,
         body: Type.Object(
           {
@@ -159,13 +155,12 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.delete(
     '/v1/webhook-endpoints/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
       schema: {
         tags,
         summary: 'Delete a webhook endpoint',
         description:
           'Nothing more is delivered to it; pending deliveries end as failed. Its deliveries stay in the log.',
-        security: securityFor(accepts),
         params: IdParams,
         response: {
           200: Type.Object({
@@ -186,7 +181,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/webhook-endpoints/:id/rotate-secret',
     {
-      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
       // The body is optional: a POST without one means all defaults.
       preValidation: async (req) => {
         req.body ??= {};
@@ -198,7 +193,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
           'Returns a new secret once. For `overlap_seconds` (default 86400, max 604800; 0 = none) the previous ' +
           'secret keeps signing too: each delivery carries two v1 signatures, newest first, so receivers can switch ' +
           'secrets without rejecting a delivery. Rotating again during an overlap retires the older secret.',
-        security: securityFor(accepts),
         params: IdParams,
         body: Type.Optional(
           Type.Object(
@@ -226,7 +220,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/webhook-deliveries',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'Delivery log',
@@ -234,7 +228,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
           'Deliveries (one per event and endpoint), newest first, filtered by event, endpoint and status. The detail ' +
           '(GET /v1/webhook-deliveries/{id}) lists every attempt; POST /v1/webhook-deliveries/{id}/retry asks for ' +
           'one more attempt now.',
-        security: securityFor(accepts),
         querystring: Type.Object(
           {
             event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -262,11 +255,10 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.get(
     '/v1/webhook-deliveries/:id',
     {
-      onRequest: requireAuth(ctx, accepts, 'read'),
+      config: { auth: { accepts: accepts, permission: 'read' } },
       schema: {
         tags,
         summary: 'A delivery with every attempt',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
@@ -280,7 +272,7 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
   app.post(
     '/v1/webhook-deliveries/:id/retry',
     {
-      onRequest: requireAuth(ctx, accepts, 'webhooks:manage'),
+      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
       schema: {
         tags,
         summary: 'Retry a delivery now',
@@ -289,7 +281,6 @@ export function webhookRoutes(app: App, ctx: GatewayContext): void {
           'event id). It runs within seconds; its outcome appears in the attempts. A success ends the automatic ' +
           'schedule; a failure leaves it as it was. Asking again before it ran asks for the same attempt. A ' +
           'disabled or deleted endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.',
-        security: securityFor(accepts),
         params: IdParams,
         response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
       },
