@@ -13,6 +13,7 @@ export { requireAuth, principalOf, securityFor, ENVIRONMENT_HEADER, type Credent
 export type { Principal, Actor } from './auth/principal.ts';
 export { actorOf } from './auth/principal.ts';
 export * from './auth/permissions.ts';
+export * from './tenant.ts';
 export type { Mailer, OutgoingMail } from './email/mailer.ts';
 export type { OidcVerifier, IdTokenClaims } from './auth/oidc/oidcVerifier.ts';
 // Payments (networks, intents, watcher, settlement, ledger).

@@ -20,11 +20,11 @@ import { gatewayMigrations } from '../migrations.ts';
 import { parseAmount } from '../money/amount.ts';
 import { createNetworkRegistry, type GatewayNetwork, type NetworkRegistry } from '../networks/registry.ts';
 import { createPaymentIntent, type CreateIntentInput } from '../payments/createPaymentIntent.ts';
-import type { Tenant } from '../payments/model.ts';
 import type { PaymentStatus } from '../payments/status.ts';
 import { setVault } from '../settings/settlementSettings.ts';
 import { createRpcChainReader, type ChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
+import { type Tenant } from '../tenant.ts';
 
 export interface ChainHarness {
   devnet: Devnet;

@@ -8,6 +8,7 @@ import { gatewayJobQueues, type GatewayQueues } from '../workers.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
+import { type Environment } from '../tenant.ts';
 
 /** A clock the test moves by hand: sessions, links and rate-limit windows all read `ctx.now()`. */
 export interface TestClock {
@@ -142,7 +143,7 @@ export async function markEmailVerified(db: Database, userId: string): Promise<v
 export async function createKey(
   app: App,
   sessionToken: string,
-  body: { name?: string; environment?: 'test' | 'live'; role?: 'admin' | 'developer' | 'read_only' } = {},
+  body: { name?: string; environment?: Environment; role?: 'admin' | 'developer' | 'read_only' } = {},
 ): Promise<{ id: string; secret: string }> {
   const r = await app.inject({
     method: 'POST',
@@ -162,7 +163,7 @@ export async function insertVault(
   db: Database,
   merchantId: string,
   address: string,
-  { network = 'devnet', environment = 'test' }: { network?: string; environment?: 'test' | 'live' } = {},
+  { network = 'devnet', environment = 'test' }: { network?: string; environment?: Environment } = {},
 ): Promise<void> {
   await db.query(
     `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, $2, $3, lower($4))

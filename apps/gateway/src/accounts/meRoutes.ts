@@ -1,12 +1,13 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import { MerchantSchema, merchantJson, UserSchema, userJson } from '../auth/authSchemas.ts';
-import { ENVIRONMENTS, PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../auth/permissions.ts';
+import { PERMISSIONS, ROLE_PERMISSIONS, ROLES } from '../auth/permissions.ts';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses, Nullable, StringEnum } from '../http/schemas.ts';
 import { getMerchant, getUser } from './accounts.ts';
+import { ENVIRONMENTS } from '../tenant.ts';
 
 /** GET /v1/me */
 export function meRoutes(app: App, ctx: GatewayContext): void {

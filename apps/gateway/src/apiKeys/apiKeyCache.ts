@@ -13,7 +13,8 @@
 // - `last_used_at` is still recorded at most once a minute: every lookup that reaches the database does it
 //   (resolveApiKey), and an entry is re-read every TTL_MS.
 import { hashToken, type Database, type Sql } from '@tender/platform';
-import type { Environment, KeyRole } from '../auth/permissions.ts';
+import type { KeyRole } from '../auth/permissions.ts';
+import { type Environment } from '../tenant.ts';
 
 type ValidKey = Extract<KeyLookup, { ok: true }>;
 

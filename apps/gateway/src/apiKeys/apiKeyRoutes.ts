@@ -1,10 +1,11 @@
 import type { App } from '@tender/platform';
 import { Type } from 'typebox';
-import { ENVIRONMENTS, KEY_ROLES } from '../auth/permissions.ts';
+import { KEY_ROLES } from '../auth/permissions.ts';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, NullableTimestamp, StringEnum, Timestamp } from '../http/schemas.ts';
 import { createApiKey, listApiKeys, revokeApiKey, type ApiKey } from './apiKeys.ts';
+import { ENVIRONMENTS } from '../tenant.ts';
 
 const tags = ['API keys'];
 const Environment = StringEnum(ENVIRONMENTS, {

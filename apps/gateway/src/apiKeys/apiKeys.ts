@@ -1,11 +1,12 @@
 import { hashToken, newId, newSecretToken, type Sql } from '@tender/platform';
 import { getUser } from '../accounts/accounts.ts';
 import { audit } from '../audit/audit.ts';
-import { covers, type Environment, type KeyRole } from '../auth/permissions.ts';
+import { covers, type KeyRole } from '../auth/permissions.ts';
 import { actorOf, type Actor, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
+import { type Environment } from '../tenant.ts';
 
 /** The key prefix is the environment: `sk_test_` keys work on testnets, `sk_live_` keys on mainnets. */
 export const KEY_PREFIX: Record<Environment, string> = { test: 'sk_test_', live: 'sk_live_' };

@@ -43,7 +43,3 @@ export function can(role: Role, permission: Permission): boolean {
 export function covers(role: Role, other: Role): boolean {
   return ROLE_PERMISSIONS[other].every((p) => can(role, p));
 }
-
-export const ENVIRONMENTS = ['test', 'live'] as const;
-/** `test` works on testnets (and the devnet), `live` on mainnets. */
-export type Environment = (typeof ENVIRONMENTS)[number];

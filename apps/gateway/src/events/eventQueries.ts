@@ -1,10 +1,10 @@
 // Reads of the outbox (gateway_events) for the events API. Always scoped by tenant: another merchant's event, or one
 // of the other environment, is the same 404 as an unknown id.
 import type { Sql } from '@tender/platform';
-import type { Tenant } from '../payments/model.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { EVENT_COLUMNS, type EventRow } from './event.ts';
+import { type Tenant } from '../tenant.ts';
 
 export interface ListEventsParams {
   type?: string | undefined;

@@ -10,8 +10,8 @@ import {
   type TestGateway,
 } from '../_test/testGateway.ts';
 import { emitEvent } from '../outbox/events.ts';
-import type { Tenant } from '../payments/model.ts';
 import { createEventTail } from './eventTail.ts';
+import { type Tenant } from '../tenant.ts';
 
 const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 

@@ -5,11 +5,11 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses, IsoUtc, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
-import type { Tenant } from '../payments/model.ts';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes.ts';
 import { EventSchema, eventView, type EventRow } from './event.ts';
 import { getEvent, listEvents } from './eventQueries.ts';
 import { createEventTail } from './eventTail.ts';
+import { type Tenant } from '../tenant.ts';
 
 const tags = ['Events'];
 const accepts = ['key', 'session'] as const;

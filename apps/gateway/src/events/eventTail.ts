@@ -11,9 +11,9 @@
 // Cost: nothing while no stream is open; one index probe per tick while any is, plus one tenant-scoped read per
 // subscriber whose tenant had new events.
 import type { Logger, Sql } from '@tender/platform';
-import type { Tenant } from '../payments/model.ts';
 import type { EventRow } from './event.ts';
 import { eventsBetween } from './eventQueries.ts';
+import { type Tenant } from '../tenant.ts';
 
 export interface EventSubscriber {
   tenant: Tenant;

@@ -1,11 +1,12 @@
 import type { App } from '@tender/platform';
 import type { FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { KEY_PREFIX } from '../apiKeys/apiKeys.ts';
-import { can, type Environment, type Permission } from '../auth/permissions.ts';
+import { can, type Permission } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from './errors.ts';
+import { type Environment } from '../tenant.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -14,7 +14,6 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount } from '../money/amount.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
-import type { Tenant } from '../payments/model.ts';
 import {
   formatInvoiceNumber,
   INVOICE_COLUMNS,
@@ -24,6 +23,7 @@ import {
   type StoredLineItem,
 } from './invoice.ts';
 import { INVOICE_EMAIL_QUEUE } from './invoiceEmail.ts';
+import { type Tenant } from '../tenant.ts';
 
 const DECIMALS = 6;
 /** The largest amount the format allows: 999999999999.999999. */

@@ -3,11 +3,12 @@
 import { Type, type Static } from 'typebox';
 import { EmailField, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
-import { money, type Environment } from '../payments/model.ts';
+import { money } from '../payments/model.ts';
 import { NETWORK_ID_PATTERN } from '../payments/paymentRoutes.ts';
 import type { PaymentStatus } from '../payments/status.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { deriveInvoiceStatus, INVOICE_STATUSES, type InvoiceStatus } from './invoiceStatus.ts';
+import { type Environment } from '../tenant.ts';
 
 export const INVOICE_LIMITS = {
   lineItems: { minItems: 1, maxItems: 100 },

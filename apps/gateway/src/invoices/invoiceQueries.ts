@@ -4,9 +4,9 @@ import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice.ts';
 import type { InvoiceStatus } from './invoiceStatus.ts';
+import { type Tenant } from '../tenant.ts';
 
 export const invoiceNotFound = (id: string) =>
   new GatewayError('RESOURCE_NOT_FOUND', `No invoice ${id}`, { details: [{ path: 'id', message: 'not found' }] });

@@ -7,7 +7,6 @@ import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { PUBLIC_READ_LIMIT } from '../paymentLinks/paymentLinkRoutes.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
-import type { Tenant } from '../payments/model.ts';
 import { IdempotencyHeaders } from '../payments/paymentRoutes.ts';
 import { createInvoice } from './createInvoice.ts';
 import {
@@ -22,13 +21,10 @@ import { renderInvoicePdf } from './invoicePdf.ts';
 import { getInvoice, getInvoiceById, listInvoices } from './invoiceQueries.ts';
 import { INVOICE_STATUSES } from './invoiceStatus.ts';
 import { voidInvoice } from './voidInvoice.ts';
+import { tenantOf } from '../tenant.ts';
 
 const tags = ['Invoices'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const tenantOf = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-  merchantId: p.merchantId,
-  environment: p.environment,
-});
 
 export function invoiceRoutes(app: App, ctx: GatewayContext): void {
   const accepts = ['key', 'session'] as const;

@@ -9,10 +9,11 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { unitsFromDb } from '../money/amount.ts';
-import { money, type Tenant } from '../payments/model.ts';
+import { money } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
 import { getInvoice } from './invoiceQueries.ts';
+import { type Tenant } from '../tenant.ts';
 
 export async function voidInvoice(ctx: GatewayContext, principal: Principal, id: string): Promise<InvoiceRow> {
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };

@@ -5,7 +5,6 @@ import { createRpcPublicClient } from '@tender/evm';
 import { erc20Abi, type Address } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
-import type { Tenant } from '../payments/model.ts';
 import {
   SETTLEMENT_COLUMNS,
   settlementView,
@@ -14,6 +13,7 @@ import {
   type SettlementRow,
   type TransferRow,
 } from '../payments/queries.ts';
+import { type Tenant } from '../tenant.ts';
 
 async function heads(ctx: GatewayContext): Promise<Map<string, bigint | null>> {
   const rows = await ctx.db.query<{ network: string; block_number: string | null }>(

@@ -4,8 +4,8 @@ import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, StringEnum } from '../http/schemas.ts';
-import type { Tenant } from '../payments/model.ts';
 import { listSettlements, listTransactions, overview, settlementPolicy } from './ledger.ts';
+import { tenantOf } from '../tenant.ts';
 
 const tags = ['Ledger'];
 const Limit = Type.Object(
@@ -16,10 +16,6 @@ const Any = Type.Object({}, { additionalProperties: true });
 
 export function ledgerRoutes(app: App, ctx: GatewayContext): void {
   const accepts = ['key', 'session'] as const;
-  const tenant = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-    merchantId: p.merchantId,
-    environment: p.environment,
-  });
   app.get(
     '/v1/transactions',
     {
@@ -36,7 +32,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (req) => listTransactions(ctx, tenant(principalOf(req)), req.query.limit),
+    async (req) => listTransactions(ctx, tenantOf(principalOf(req)), req.query.limit),
   );
   app.get(
     '/v1/settlements',
@@ -52,7 +48,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (req) => listSettlements(ctx, tenant(principalOf(req)), req.query.limit),
+    async (req) => listSettlements(ctx, tenantOf(principalOf(req)), req.query.limit),
   );
   app.get(
     '/v1/overview',
@@ -79,7 +75,7 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
       },
     },
-    async (req) => overview(ctx, tenant(principalOf(req)), req.query.days ?? 30, req.query.currency ?? 'USDC'),
+    async (req) => overview(ctx, tenantOf(principalOf(req)), req.query.days ?? 30, req.query.currency ?? 'USDC'),
   );
   app.get(
     '/v1/settlement-policy',
@@ -95,6 +91,6 @@ export function ledgerRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Any, ...errorResponses(401, 403, 429) },
       },
     },
-    async (req) => settlementPolicy(ctx, tenant(principalOf(req))),
+    async (req) => settlementPolicy(ctx, tenantOf(principalOf(req))),
   );
 }

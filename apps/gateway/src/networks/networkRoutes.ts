@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses } from '../http/schemas.ts';
-import type { Tenant } from '../payments/model.ts';
+import { type Tenant, tenantOf } from '../tenant.ts';
 
 const tags = ['Networks'];
 
@@ -77,10 +77,6 @@ export function listAssetsFor(ctx: GatewayContext, t: Tenant) {
 
 export function networkRoutes(app: App, ctx: GatewayContext): void {
   const accepts = ['key', 'session'] as const;
-  const tenant = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-    merchantId: p.merchantId,
-    environment: p.environment,
-  });
   app.get(
     '/v1/networks',
     {
@@ -95,7 +91,7 @@ export function networkRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
       },
     },
-    async (req) => listNetworksFor(ctx, tenant(principalOf(req))),
+    async (req) => listNetworksFor(ctx, tenantOf(principalOf(req))),
   );
   app.get(
     '/v1/assets',
@@ -110,6 +106,6 @@ export function networkRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
       },
     },
-    async (req) => listAssetsFor(ctx, tenant(principalOf(req))),
+    async (req) => listAssetsFor(ctx, tenantOf(principalOf(req))),
   );
 }

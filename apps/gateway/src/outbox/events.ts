@@ -4,10 +4,11 @@
 // (events/); nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
 import { fanOutEvent } from '../webhooks/fanOut.ts';
+import { type Environment } from '../tenant.ts';
 
 export interface OutgoingEvent {
   merchantId: string;
-  environment: 'test' | 'live';
+  environment: Environment;
   type: string;
   paymentId: string | null;
   /** The resource as the API returns it (for payment events it includes `order_reference`). */
@@ -56,7 +57,7 @@ export interface StoredEvent {
 /** Events of one tenant, newest first, optionally of one payment (tests). */
 export async function listEvents(
   sql: Sql,
-  tenant: { merchantId: string; environment: 'test' | 'live' },
+  tenant: { merchantId: string; environment: Environment },
   opts: { paymentId?: string; limit?: number } = {},
 ): Promise<StoredEvent[]> {
   const rows = await sql.query<{

@@ -8,7 +8,6 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
 import { checkIntentNetwork } from '../payments/createPaymentIntent.ts';
-import type { Tenant } from '../payments/model.ts';
 import { loadIntentSettings } from '../settings/settlementSettings.ts';
 import {
   PAYMENT_LINK_COLUMNS,
@@ -16,6 +15,7 @@ import {
   type CreatePaymentLinkInput,
   type PaymentLinkRow,
 } from './paymentLink.ts';
+import { type Tenant } from '../tenant.ts';
 
 const invalid = (path: string, message: string) =>
   new GatewayError('VALIDATION_FAILED', 'Request validation failed', { details: [{ path, message }] });

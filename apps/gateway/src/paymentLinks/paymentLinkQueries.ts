@@ -4,14 +4,7 @@ import type { PaymentIntent } from '../payments/intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
-import {
-  DEPOSIT_COLUMNS,
-  INTENT_COLUMNS,
-  intentView,
-  type DepositRow,
-  type IntentRow,
-  type Tenant,
-} from '../payments/model.ts';
+import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';
 import { loadIntentSettings } from '../settings/settlementSettings.ts';
 import {
@@ -20,6 +13,7 @@ import {
   type PaymentLinkRow,
   type PublicPaymentLink,
 } from './paymentLink.ts';
+import { type Tenant } from '../tenant.ts';
 
 export const paymentLinkNotFound = (id: string) =>
   new GatewayError('RESOURCE_NOT_FOUND', `No payment link ${id}`, { details: [{ path: 'id', message: 'not found' }] });

@@ -6,7 +6,6 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf } from '../http/schemas.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
-import type { Tenant } from '../payments/model.ts';
 import { PaymentIntentSchema } from '../payments/intentSchema.ts';
 import { IdempotencyHeaders } from '../payments/paymentRoutes.ts';
 import { createPaymentLink } from './createPaymentLink.ts';
@@ -25,13 +24,10 @@ import {
 } from './paymentLinkQueries.ts';
 import { setPaymentLinkActive } from './setPaymentLinkActive.ts';
 import { startLinkPayment } from './startLinkPayment.ts';
+import { tenantOf } from '../tenant.ts';
 
 const tags = ['Payment links'];
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-const tenantOf = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-  merchantId: p.merchantId,
-  environment: p.environment,
-});
 
 /** Public endpoints a customer's browser calls: per client address, tighter than the server-wide default. */
 export const PUBLIC_READ_LIMIT = { max: 300, timeWindow: 60_000 };

@@ -8,9 +8,10 @@
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
-import { money, type Tenant } from '../payments/model.ts';
+import { money } from '../payments/model.ts';
 import { PAYMENT_LINK_COLUMNS, type PaymentLinkRow } from './paymentLink.ts';
 import { paymentLinkNotFound } from './paymentLinkQueries.ts';
+import { type Tenant } from '../tenant.ts';
 
 export interface StartLinkPaymentReturnType {
   payment_intent_id: string;

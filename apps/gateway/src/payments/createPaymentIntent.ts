@@ -19,7 +19,8 @@ import { officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
 import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
 import { depositAddressFor } from './depositAddress.ts';
 import { writeOne, type IntentRecord } from './intentBatcher.ts';
-import type { DepositRow, IntentRow, Tenant } from './model.ts';
+import type { DepositRow, IntentRow } from './model.ts';
+import { type Tenant } from '../tenant.ts';
 
 export interface CreateIntentInput {
   amount: string;

@@ -5,18 +5,19 @@
 // work (measured: 2 is as fast as 4 and clearly faster than 8, whose small batches compete for connections).
 //
 // Failure isolation: a batch is one statement, so an error writes nothing; its intents are then written one by one
-// (gateway_create_intent), so one bad intent fails only its own request.
+// (a batch of one each), so one bad intent fails only its own request.
 //
 // Not built on the platform's `batched`: that one waits one event-loop turn to gather a batch and rejects a whole
 // batch on failure, whereas this sends at once when a slot is free (lowest latency at low load) and isolates the
 // failing intent.
 import type { Database } from '@tender/platform';
 import { EXPIRY_QUEUE } from './queues.ts';
+import { type Environment } from '../tenant.ts';
 
 export interface IntentRecord {
   id: string;
   merchant_id: string;
-  environment: 'test' | 'live';
+  environment: Environment;
   amount: string;
   currency: string;
   decimals: number;
@@ -81,11 +82,10 @@ export class IntentBatcher {
   private async run(batch: Pending[]): Promise<void> {
     this.statements++;
     try {
-      const refused = await this.db.query<{ id: string }>('select gateway_create_intents($1::text::jsonb, $2) as id', [
-        JSON.stringify(batch.map((p) => p.record)),
-        EXPIRY_QUEUE,
-      ]);
-      const no = new Set(refused.map((r) => r.id));
+      const no = await writeIntents(
+        this.db,
+        batch.map((p) => p.record),
+      );
       for (const p of batch) p.resolve(!no.has(p.record.id));
     } catch (err) {
       if (batch.length === 1) {
@@ -99,45 +99,19 @@ export class IntentBatcher {
   }
 }
 
-/** One intent, one statement (also used inside a caller's transaction, e.g. with Idempotency-Key). */
+/** Writes intents in one statement; returns the ids the guard refused (stale settings). */
+async function writeIntents(sql: Pick<Database, 'query'>, records: readonly IntentRecord[]): Promise<Set<string>> {
+  const refused = await sql.query<{ id: string }>('select gateway_create_intents($1::text::jsonb, $2) as id', [
+    JSON.stringify(records),
+    EXPIRY_QUEUE,
+  ]);
+  return new Set(refused.map((r) => r.id));
+}
+
+/**
+ * One intent, one statement (also used inside a caller's transaction, e.g. with Idempotency-Key): a batch of one, so
+ * there is one create-intent function in SQL.
+ */
 export async function writeOne(sql: Pick<Database, 'query'>, r: IntentRecord): Promise<boolean> {
-  if (r.opened === false || r.payment_link_id !== undefined || r.invoice_id !== undefined) {
-    // Link and invoice intents: the batch function (migrations/0600) knows their fields; a batch of one.
-    const refused = await sql.query<{ id: string }>('select gateway_create_intents($1::text::jsonb, $2) as id', [
-      JSON.stringify([r]),
-      EXPIRY_QUEUE,
-    ]);
-    return refused.length === 0;
-  }
-  const [res] = await sql.query<{ ok: boolean }>(
-    `select gateway_create_intent($1, $2, $3, $4::numeric, $5, $6::smallint, $7, $8, $9::text[], $10, $11, $12,
-       $13::text::jsonb, $14::timestamptz, $15::text[], $16::text[], $17, $18::timestamptz, $19::int, $20::text[],
-       $21::text[], $22::text[], $23) as ok`,
-    [
-      r.id,
-      r.merchant_id,
-      r.environment,
-      r.amount,
-      r.currency,
-      r.decimals,
-      r.order_reference,
-      r.description,
-      r.methods,
-      r.email,
-      r.success_url,
-      r.cancel_url,
-      JSON.stringify(r.metadata),
-      r.expires_at,
-      r.deposits.map((d) => d.network),
-      r.deposits.map((d) => d.vault),
-      r.salt,
-      r.created_at,
-      r.default_expiry,
-      r.deposits.map((d) => d.address),
-      r.deposits.map((d) => d.token),
-      r.deposits.map((d) => d.factory),
-      EXPIRY_QUEUE,
-    ],
-  );
-  return res?.ok === true;
+  return (await writeIntents(sql, [r])).size === 0;
 }

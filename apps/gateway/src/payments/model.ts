@@ -4,14 +4,7 @@ import { checksumAddress } from '@tender/evm';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import type { PaymentStatus } from './status.ts';
 import type { PaymentIntent } from './intentSchema.ts';
-
-export type Environment = 'test' | 'live';
-
-/** Whose data a call may touch: always from the credentials, never from input. */
-export interface Tenant {
-  merchantId: string;
-  environment: Environment;
-}
+import type { Environment } from '../tenant.ts';
 
 export interface IntentRow {
   id: string;

@@ -9,9 +9,10 @@ import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { createPaymentIntent, type CreateIntentInput } from './createPaymentIntent.ts';
 import { withIdempotency } from './idempotency.ts';
 import { PaymentIntentSchema } from './intentSchema.ts';
-import { intentView, type Tenant } from './model.ts';
+import { intentView } from './model.ts';
 import { getPaymentDetail, getPaymentIntent, listPayments, viewOptions } from './queries.ts';
 import { PAYMENT_STATUSES } from './status.ts';
+import { tenantOf } from '../tenant.ts';
 
 /**
  * A redirect of the hosted checkout page: http(s) only. Any other scheme (javascript:, data:, file:, a custom app
@@ -84,11 +85,6 @@ export const IdempotencyHeaders = Type.Object({
 });
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
-
-const tenantOf = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-  merchantId: p.merchantId,
-  environment: p.environment,
-});
 
 export function paymentRoutes(app: App, ctx: GatewayContext): void {
   const accepts = ['key', 'session'] as const;

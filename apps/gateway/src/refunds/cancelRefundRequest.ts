@@ -4,10 +4,10 @@ import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { getRefundRow } from './refundQueries.ts';
 import { REFUND_SELECT, refundView, type RefundRequestView, type RefundRow } from './refundRequest.ts';
+import { type Tenant } from '../tenant.ts';
 
 export async function cancelRefundRequest(
   ctx: GatewayContext,

@@ -12,7 +12,6 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount, unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
-import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import {
   REFUND_SELECT,
@@ -21,6 +20,7 @@ import {
   type RefundRequestView,
   type RefundRow,
 } from './refundRequest.ts';
+import { type Tenant } from '../tenant.ts';
 
 export async function createRefundRequest(
   ctx: GatewayContext,

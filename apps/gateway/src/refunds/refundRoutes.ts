@@ -7,12 +7,12 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf } from '../http/schemas.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
-import type { Tenant } from '../payments/model.ts';
 import { cancelRefundRequest } from './cancelRefundRequest.ts';
 import { createRefundRequest } from './createRefundRequest.ts';
 import { getRefundRequest, listRefundRequests } from './refundQueries.ts';
 import { CreateRefundBody, RefundProofBody, RefundRequestSchema } from './refundRequest.ts';
 import { submitRefundProof } from './submitRefundProof.ts';
+import { tenantOf } from '../tenant.ts';
 
 const tags = ['Refunds'];
 const accepts = ['key', 'session'] as const;
@@ -25,10 +25,6 @@ const IdempotencyHeaders = Type.Object({
       description: 'Max 200 chars. The first response is stored and replayed for a retry with the same key',
     }),
   ),
-});
-const tenantOf = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-  merchantId: p.merchantId,
-  environment: p.environment,
 });
 
 export const REFUNDS_TAG = {

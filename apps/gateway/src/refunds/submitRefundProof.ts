@@ -17,7 +17,6 @@ import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { refundChainOf, type RefundChain } from './refundChain.ts';
 import { getRefundRow } from './refundQueries.ts';
@@ -30,6 +29,7 @@ import {
 } from './refundRequest.ts';
 import { matchRefundTransfer } from './refundTransferMatch.ts';
 import { unitsFromDb } from '../money/amount.ts';
+import { type Tenant } from '../tenant.ts';
 
 export async function submitRefundProof(
   ctx: GatewayContext,

@@ -15,7 +15,6 @@ import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
-import type { Tenant } from '../payments/model.ts';
 import {
   assertNetworkOfEnvironment,
   getSettlementSettings,
@@ -23,6 +22,7 @@ import {
   setVault,
   updatePaymentSettings,
 } from './settlementSettings.ts';
+import { tenantOf } from '../tenant.ts';
 
 const tags = ['Settlement settings'];
 const NetworkParams = Type.Object({
@@ -36,10 +36,6 @@ const Settings = Type.Object(
 export function settingsRoutes(app: App, ctx: GatewayContext): void {
   const readers = ['key', 'session'] as const;
   const owners = ['session'] as const;
-  const tenant = (p: { merchantId: string; environment: 'test' | 'live' }): Tenant => ({
-    merchantId: p.merchantId,
-    environment: p.environment,
-  });
 
   app.get(
     '/v1/settlement-settings',
@@ -51,7 +47,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
         response: { 200: Settings, ...errorResponses(401, 403, 429) },
       },
     },
-    async (req) => getSettlementSettings(ctx, tenant(principalOf(req))),
+    async (req) => getSettlementSettings(ctx, tenantOf(principalOf(req))),
   );
 
   app.patch(
@@ -86,7 +82,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
     },
     async (req) => {
       const p = principalOf(req);
-      const t = tenant(p);
+      const t = tenantOf(p);
       const out = await updatePaymentSettings(ctx, t, req.body);
       await audit(ctx.db, {
         merchantId: t.merchantId,
@@ -139,7 +135,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
     },
     async (req) => {
       const p = principalOf(req);
-      const t = tenant(p);
+      const t = tenantOf(p);
       const r = await ctx.db.tx(async (tx) => {
         const res = await setVault(tx, ctx, t, req.params.network, req.body.address, {
           smartContractWallet: req.body.smart_contract_wallet ?? false,
@@ -182,7 +178,7 @@ export function settingsRoutes(app: App, ctx: GatewayContext): void {
     },
     async (req) => {
       const p = principalOf(req);
-      const t = tenant(p);
+      const t = tenantOf(p);
       assertNetworkOfEnvironment(ctx, t, req.params.network, 'network');
       const removed = await ctx.db.tx(async (tx) => {
         const ok = await removeVault(tx, t, req.params.network);

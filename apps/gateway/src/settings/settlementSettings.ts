@@ -5,8 +5,8 @@ import type { Sql } from '@tender/platform';
 import { getAddress, isAddress, zeroAddress } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
+import { type Tenant } from '../tenant.ts';
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
 

@@ -35,12 +35,13 @@ import type { GatewayContext } from '../context.ts';
 import { type GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
 import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
+import { type Environment } from '../tenant.ts';
 
 export interface SettlementRow {
   id: string;
   payment_id: string;
   merchant_id: string;
-  environment: 'test' | 'live';
+  environment: Environment;
   network: string;
   purpose: 'payment' | 'recovery';
   attempt: number;

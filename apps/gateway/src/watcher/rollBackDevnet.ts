@@ -18,6 +18,7 @@ import type { GatewayContext } from '../context.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
 import { isConfirmedStatus } from '../payments/status.ts';
 import { moveCursor } from './watcherStore.ts';
+import { type Environment } from '../tenant.ts';
 
 export interface DevnetRollback {
   agreedBlock: bigint;
@@ -84,7 +85,7 @@ export async function rollBackDevnet(
     }
     // Still paid (its incoming funds survived) but its sweep was lost: settle it again.
     if (isConfirmedStatus(r.to) && r.to !== 'SETTLED') {
-      const [dep] = await tx.query<{ token: string; merchant_id: string; environment: 'test' | 'live' }>(
+      const [dep] = await tx.query<{ token: string; merchant_id: string; environment: Environment }>(
         `select token, merchant_id, environment from deposit_addresses where payment_id = $1 and network = $2`,
         [pid, network],
       );
@@ -140,7 +141,7 @@ export async function voidLostSweeps(
   for (const pid of payments) {
     const r = await recomputePayment(ctx, tx, pid, { reason: 'chain_rollback', data: { network: p.network } });
     if (r && isConfirmedStatus(r.to) && r.to !== 'SETTLED') {
-      const [dep] = await tx.query<{ token: string; merchant_id: string; environment: 'test' | 'live' }>(
+      const [dep] = await tx.query<{ token: string; merchant_id: string; environment: Environment }>(
         `select token, merchant_id, environment from deposit_addresses where payment_id = $1 and network = $2`,
         [pid, p.network],
       );

@@ -2,6 +2,7 @@
 // cursor, recent block hashes, and recording transfer facts. Every write is fenced by the lease token: a watcher
 // whose lease was taken over (it stalled past expiry) changes nothing.
 import type { Sql } from '@tender/platform';
+import { type Environment } from '../tenant.ts';
 
 export interface Cursor {
   chainId: number;
@@ -102,7 +103,7 @@ export interface DepositMatch {
   token: string;
   vault: string;
   merchant_id: string;
-  environment: 'test' | 'live';
+  environment: Environment;
 }
 
 /** One indexed lookup for every address seen in a block range: O(addresses in the range), not O(open intents). */

@@ -4,10 +4,10 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { enqueue } from '@tender/platform';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 import type { DeliveryStatus, WebhookDeliveryView } from './webhookSchemas.ts';
+import { type Tenant, type Environment } from '../tenant.ts';
 
 export interface DeliveryRow {
   id: string;
@@ -15,7 +15,7 @@ export interface DeliveryRow {
   event_type: string;
   endpoint_id: string;
   url: string;
-  environment: 'test' | 'live';
+  environment: Environment;
   status: DeliveryStatus;
   attempt_count: number;
   next_attempt_at: Date | null;

@@ -32,12 +32,13 @@ import { createWebhookSender, type SendResult } from './sender.ts';
 import { automaticAttempts, retryDelayMs, type WebhookSettings } from './settings.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 import { urlPolicy, type Resolver } from './ssrfGuard.ts';
+import { type Environment } from '../tenant.ts';
 
 interface LoadedDelivery {
   id: string;
   status: 'pending' | 'succeeded' | 'failed';
   auto_attempt_count: number;
-  environment: 'test' | 'live';
+  environment: Environment;
   endpoint_id: string;
   url: string;
   endpoint_status: 'enabled' | 'disabled';
@@ -418,7 +419,7 @@ export async function disableFailingEndpoint(
   return ctx.db.tx(async (tx) => {
     const [row] = await tx.query<{
       merchant_id: string;
-      environment: 'test' | 'live';
+      environment: Environment;
       url: string;
       failing_since: Date;
     }>(

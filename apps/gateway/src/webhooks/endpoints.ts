@@ -8,9 +8,9 @@ import type { WebhookEndpointView } from './webhookSchemas.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
-import type { Tenant } from '../payments/model.ts';
 import { ALL_EVENTS } from './eventTypes.ts';
 import { checkWebhookUrl, urlPolicy, WebhookUrlError, type Resolver } from './ssrfGuard.ts';
+import { type Tenant, type Environment } from '../tenant.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Longest overlap of a rotation, during which the old secret still signs. */
@@ -20,7 +20,7 @@ export const DEFAULT_OVERLAP_SECONDS = 86_400;
 export interface EndpointRow {
   id: string;
   merchant_id: string;
-  environment: 'test' | 'live';
+  environment: Environment;
   url: string;
   description: string | null;
   enabled_events: string[];

@@ -10,6 +10,7 @@ import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../deliveryWorker.ts';
+import { type Environment } from '../../tenant.ts';
 
 export const testSecretBox = () => new SecretBox(parseKeyRing(`wt1:${'ab'.repeat(32)}`));
 
@@ -137,7 +138,7 @@ export function independentlyVerify(header: string | string[] | undefined, rawBo
 /** Emits one outbox event (and so fans it out) in its own transaction, as a payment transition would. */
 export function emitTestEvent(
   db: Database,
-  tenant: { merchantId: string; environment: 'test' | 'live' },
+  tenant: { merchantId: string; environment: Environment },
   type = 'payment.confirmed',
   object: Record<string, unknown> = { id: 'pi_test', object: 'payment_intent', order_reference: 'order-1' },
 ): Promise<string> {
