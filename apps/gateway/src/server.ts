@@ -140,24 +140,28 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     },
   });
   registerAuthentication(app, ctx);
-  systemRoutes(app, ctx, () => publicStatus(ctx));
   registerGatewayMetrics(app.metrics, ctx);
-  authRoutes(app, ctx);
-  emailRoutes(app, ctx);
-  meRoutes(app, ctx);
-  apiKeyRoutes(app, ctx);
-  auditRoutes(app, ctx);
-  paymentRoutes(app, ctx);
-  networkRoutes(app, ctx);
-  settingsRoutes(app, ctx);
-  ledgerRoutes(app, ctx);
-  webhookRoutes(app, ctx);
-  await app.register(refundRoutes(ctx));
-  await app.register(eventRoutes(ctx));
-  paymentLinkRoutes(app, ctx);
-  publicIntentRoutes(app, ctx);
-  invoiceRoutes(app, ctx);
-  publicCheckoutRoutes(app, ctx);
+  // Each feature's routes are a plugin of their own; every route declares its credentials in config.auth.
+  for (const routes of [
+    systemRoutes(ctx, () => publicStatus(ctx)),
+    authRoutes(ctx),
+    emailRoutes(ctx),
+    meRoutes(ctx),
+    apiKeyRoutes(ctx),
+    auditRoutes(ctx),
+    paymentRoutes(ctx),
+    networkRoutes(ctx),
+    settingsRoutes(ctx),
+    ledgerRoutes(ctx),
+    webhookRoutes(ctx),
+    refundRoutes(ctx),
+    eventRoutes(ctx),
+    paymentLinkRoutes(ctx),
+    publicIntentRoutes(ctx),
+    invoiceRoutes(ctx),
+    publicCheckoutRoutes(ctx),
+  ])
+    await app.register(routes);
   if (opts.webDir) await webPages(app, opts.webDir);
   return app;
 }

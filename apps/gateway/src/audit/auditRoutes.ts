@@ -31,45 +31,47 @@ const AuditEventSchema = Type.Object({
 });
 
 /** GET /v1/audit-events */
-export function auditRoutes(app: App, ctx: GatewayContext): void {
-  app.get(
-    '/v1/audit-events',
-    {
-      config: { auth: { accepts: ['key', 'session'], permission: 'audit:read' } },
-      schema: {
-        tags: ['Account'],
-        summary: 'Audit log',
-        description:
-          'Newest first. Shows account-wide events and those of the caller’s environment (a test key does not ' +
-          'see live-mode events). Needs audit:read (owner, admin, read_only).',
-        querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: listOf(AuditEventSchema, 'A page of audit events'), ...errorResponses(400, 401, 403, 429) },
+export function auditRoutes(ctx: GatewayContext) {
+  return async function auditPlugin(app: App): Promise<void> {
+    app.get(
+      '/v1/audit-events',
+      {
+        config: { auth: { accepts: ['key', 'session'], permission: 'audit:read' } },
+        schema: {
+          tags: ['Account'],
+          summary: 'Audit log',
+          description:
+            'Newest first. Shows account-wide events and those of the caller’s environment (a test key does not ' +
+            'see live-mode events). Needs audit:read (owner, admin, read_only).',
+          querystring: Type.Object(ListQuery, { additionalProperties: false }),
+          response: { 200: listOf(AuditEventSchema, 'A page of audit events'), ...errorResponses(400, 401, 403, 429) },
+        },
       },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      const r = await listAuditEvents(ctx.db, {
-        merchantId: p.merchantId,
-        environment: p.environment,
-        limit: req.query.limit ?? 20,
-        cursor: req.query.cursor,
-      });
-      return {
-        object: 'list' as const,
-        data: r.events.map((e) => ({
-          id: e.id,
-          object: 'audit_event' as const,
-          action: e.action,
-          environment: e.environment,
-          actor: e.actor,
-          target: e.target,
-          ip: e.ip,
-          data: e.data,
-          created_at: e.createdAt.toISOString(),
-        })),
-        has_more: r.nextCursor !== null,
-        next_cursor: r.nextCursor,
-      };
-    },
-  );
+      async (req) => {
+        const p = principalOf(req);
+        const r = await listAuditEvents(ctx.db, {
+          merchantId: p.merchantId,
+          environment: p.environment,
+          limit: req.query.limit ?? 20,
+          cursor: req.query.cursor,
+        });
+        return {
+          object: 'list' as const,
+          data: r.events.map((e) => ({
+            id: e.id,
+            object: 'audit_event' as const,
+            action: e.action,
+            environment: e.environment,
+            actor: e.actor,
+            target: e.target,
+            ip: e.ip,
+            data: e.data,
+            created_at: e.createdAt.toISOString(),
+          })),
+          has_more: r.nextCursor !== null,
+          next_cursor: r.nextCursor,
+        };
+      },
+    );
+  };
 }

@@ -75,37 +75,39 @@ export function listAssetsFor(ctx: GatewayContext, t: Tenant) {
   };
 }
 
-export function networkRoutes(app: App, ctx: GatewayContext): void {
-  const accepts = ['key', 'session'] as const;
-  app.get(
-    '/v1/networks',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Supported networks, capabilities and the caller’s vault status',
-        description:
-          'Networks of the caller’s environment: mainnets for live keys; testnets and the devnet for test keys. ' +
-          'A network without an RPC URL (or deposit factory) on this deployment is listed with available=false and ' +
-          'the reason. `payable` is true when intents can be created on it (available and a vault is set).',
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
+export function networkRoutes(ctx: GatewayContext) {
+  return async function networkPlugin(app: App): Promise<void> {
+    const accepts = ['key', 'session'] as const;
+    app.get(
+      '/v1/networks',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Supported networks, capabilities and the caller’s vault status',
+          description:
+            'Networks of the caller’s environment: mainnets for live keys; testnets and the devnet for test keys. ' +
+            'A network without an RPC URL (or deposit factory) on this deployment is listed with available=false and ' +
+            'the reason. `payable` is true when intents can be created on it (available and a vault is set).',
+          response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
+        },
       },
-    },
-    async (req) => listNetworksFor(ctx, tenantOf(principalOf(req))),
-  );
-  app.get(
-    '/v1/assets',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Official assets accepted per network',
-        description:
-          'Only the issuer’s native USDC (and EURC where the issuer publishes it) is accepted. Bridged variants ' +
-          '(USDC.e, USDbC …) are listed under rejected_variants and are never official.',
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
+      async (req) => listNetworksFor(ctx, tenantOf(principalOf(req))),
+    );
+    app.get(
+      '/v1/assets',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Official assets accepted per network',
+          description:
+            'Only the issuer’s native USDC (and EURC where the issuer publishes it) is accepted. Bridged variants ' +
+            '(USDC.e, USDbC …) are listed under rejected_variants and are never official.',
+          response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(401, 403, 429) },
+        },
       },
-    },
-    async (req) => listAssetsFor(ctx, tenantOf(principalOf(req))),
-  );
+      async (req) => listAssetsFor(ctx, tenantOf(principalOf(req))),
+    );
+  };
 }

@@ -86,119 +86,124 @@ export const IdempotencyHeaders = Type.Object({
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export function paymentRoutes(app: App, ctx: GatewayContext): void {
-  const accepts = ['key', 'session'] as const;
-  app.post(
-    '/v1/payment-intents',
-    {
-      config: { auth: { accepts: accepts, permission: 'write' } },
-      schema: {
-        tags,
-        summary: 'Create a payment intent',
-        description:
-          'Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed ' +
-          'without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network ' +
-          'without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a ' +
-          'network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 ' +
-          'CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); ' +
-          'the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
-        headers: IdempotencyHeaders,
-        body: CreateIntentBody,
-        response: { 201: PaymentIntentSchema, ...errorResponses(400, 401, 403, 409, 429) },
-      },
-    },
-    async (req, reply) => {
-      const t = tenantOf(principalOf(req));
-      const body = req.body as CreateIntentInput;
-      const res = await withIdempotency(
-        ctx,
-        t,
-        'POST /v1/payment-intents',
-        req.headers['idempotency-key'],
-        body,
-        async (sql) => {
-          const created = await createPaymentIntent(ctx, t, body, sql);
-          return { status: 201, body: intentView(created.row, created.deposits, viewOptions(ctx)) };
+export function paymentRoutes(ctx: GatewayContext) {
+  return async function paymentPlugin(app: App): Promise<void> {
+    const accepts = ['key', 'session'] as const;
+    app.post(
+      '/v1/payment-intents',
+      {
+        config: { auth: { accepts: accepts, permission: 'write' } },
+        schema: {
+          tags,
+          summary: 'Create a payment intent',
+          description:
+            'Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed ' +
+            'without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network ' +
+            'without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a ' +
+            'network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 ' +
+            'CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); ' +
+            'the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
+          headers: IdempotencyHeaders,
+          body: CreateIntentBody,
+          response: { 201: PaymentIntentSchema, ...errorResponses(400, 401, 403, 409, 429) },
         },
-      );
-      if (res.replayed) reply.header('idempotent-replayed', 'true');
-      return reply.code(201).send(res.body);
-    },
-  );
-
-  app.get(
-    '/v1/payment-intents/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Retrieve a payment intent',
-        description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
-        params: IdParams,
-        response: { 200: PaymentIntentSchema, ...errorResponses(400, 401, 403, 404, 429) },
       },
-    },
-    async (req) => getPaymentIntent(ctx, tenantOf(principalOf(req)), req.params.id),
-  );
-
-  app.get(
-    '/v1/payments',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'List and search payments',
-        description:
-          'Newest first. `q` matches the payment id, order reference or description (substring, case-insensitive), ' +
-          'or, when it is an address or a transaction hash (0x + 40 or 64 hex), that deposit address or transaction ' +
-          '(exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
-          '`cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds ' +
-          'strictly older payments.',
-        querystring: Type.Object(
-          {
-            status: Type.Optional(StringEnum(PAYMENT_STATUSES)),
-            q: Type.Optional(Type.String({ maxLength: 100 })),
-            network: Type.Optional(Type.String({ minLength: 2, maxLength: 40, pattern: NETWORK_ID })),
-            from: Type.Optional(IsoUtc('Created at or after')),
-            to: Type.Optional(IsoUtc('Created before')),
-            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
-            cursor: Type.Optional(IsoUtc('next_cursor of the previous page')),
+      async (req, reply) => {
+        const t = tenantOf(principalOf(req));
+        const body = req.body as CreateIntentInput;
+        const res = await withIdempotency(
+          ctx,
+          t,
+          'POST /v1/payment-intents',
+          req.headers['idempotency-key'],
+          body,
+          async (sql) => {
+            const created = await createPaymentIntent(ctx, t, body, sql);
+            return { status: 201, body: intentView(created.row, created.deposits, viewOptions(ctx)) };
           },
-          { additionalProperties: false },
-        ),
-        response: {
-          200: Type.Object({
-            object: Type.Literal('list'),
-            data: Type.Array(PaymentIntentSchema),
-            has_more: Type.Boolean(),
-            next_cursor: Type.Union([Type.String(), Type.Null()]),
-          }),
-          ...errorResponses(400, 401, 403, 429),
+        );
+        if (res.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.code(201).send(res.body);
+      },
+    );
+
+    app.get(
+      '/v1/payment-intents/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Retrieve a payment intent',
+          description: 'Another merchant’s id, or an id of the other environment, answers 404 like an unknown id.',
+          params: IdParams,
+          response: { 200: PaymentIntentSchema, ...errorResponses(400, 401, 403, 404, 429) },
         },
       },
-    },
-    async (req) => listPayments(ctx, tenantOf(principalOf(req)), req.query),
-  );
+      async (req) => getPaymentIntent(ctx, tenantOf(principalOf(req)), req.params.id),
+    );
 
-  app.get(
-    '/v1/payments/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Payment detail: timeline, transfers, settlements and sweep attempts',
-        description:
-          '`timeline`: every status change with its reason (transfer_detected, transfer_final, reorg, expiry, ' +
-          'sweep_submitted, sweep_mined, sweep_failed). `transfers`: on-chain Transfer logs to the deposit addresses ' +
-          '(type payment) and from them into the vault (type settlement), with confirmations, final and removed ' +
-          '(orphaned by a reorg), and from the vault to refund recipients (type refund). `settlements`: sweeps into ' +
-          'the vault. `attempts`: every signed sweep transaction, fee-bumped replacements included. `refunds`: the ' +
-          'refund requests of the payment; `amount_refunded`: what completed ones returned; `overpaid_amount`: ' +
-          'final funds beyond the amount, including funds that arrived after settlement.',
-        params: IdParams,
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+    app.get(
+      '/v1/payments',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'List and search payments',
+          description:
+            'Newest first. `q` matches the payment id, order reference or description (substring, case-insensitive), ' +
+            'or, when it is an address or a transaction hash (0x + 40 or 64 hex), that deposit address or transaction ' +
+            '(exact). `from` (inclusive) and `to` (exclusive) bound created_at. ' +
+            '`cursor` is the next_cursor of the previous page (the created_at of its last item); the next page holds ' +
+            'strictly older payments.',
+          querystring: Type.Object(
+            {
+              status: Type.Optional(StringEnum(PAYMENT_STATUSES)),
+              q: Type.Optional(Type.String({ maxLength: 100 })),
+              network: Type.Optional(Type.String({ minLength: 2, maxLength: 40, pattern: NETWORK_ID })),
+              from: Type.Optional(IsoUtc('Created at or after')),
+              to: Type.Optional(IsoUtc('Created before')),
+              limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+              cursor: Type.Optional(IsoUtc('next_cursor of the previous page')),
+            },
+            { additionalProperties: false },
+          ),
+          response: {
+            200: Type.Object({
+              object: Type.Literal('list'),
+              data: Type.Array(PaymentIntentSchema),
+              has_more: Type.Boolean(),
+              next_cursor: Type.Union([Type.String(), Type.Null()]),
+            }),
+            ...errorResponses(400, 401, 403, 429),
+          },
+        },
       },
-    },
-    async (req) => getPaymentDetail(ctx, tenantOf(principalOf(req)), req.params.id),
-  );
+      async (req) => listPayments(ctx, tenantOf(principalOf(req)), req.query),
+    );
+
+    app.get(
+      '/v1/payments/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Payment detail: timeline, transfers, settlements and sweep attempts',
+          description:
+            '`timeline`: every status change with its reason (transfer_detected, transfer_final, reorg, expiry, ' +
+            'sweep_submitted, sweep_mined, sweep_failed). `transfers`: on-chain Transfer logs to the deposit addresses ' +
+            '(type payment) and from them into the vault (type settlement), with confirmations, final and removed ' +
+            '(orphaned by a reorg), and from the vault to refund recipients (type refund). `settlements`: sweeps into ' +
+            'the vault. `attempts`: every signed sweep transaction, fee-bumped replacements included. `refunds`: the ' +
+            'refund requests of the payment; `amount_refunded`: what completed ones returned; `overpaid_amount`: ' +
+            'final funds beyond the amount, including funds that arrived after settlement.',
+          params: IdParams,
+          response: {
+            200: Type.Object({}, { additionalProperties: true }),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (req) => getPaymentDetail(ctx, tenantOf(principalOf(req)), req.params.id),
+    );
+  };
 }

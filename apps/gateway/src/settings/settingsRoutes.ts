@@ -33,172 +33,177 @@ const Settings = Type.Object(
   { additionalProperties: true, description: 'Settlement settings of this environment' },
 );
 
-export function settingsRoutes(app: App, ctx: GatewayContext): void {
-  const readers = ['key', 'session'] as const;
-  const owners = ['session'] as const;
+export function settingsRoutes(ctx: GatewayContext) {
+  return async function settingsPlugin(app: App): Promise<void> {
+    const readers = ['key', 'session'] as const;
+    const owners = ['session'] as const;
 
-  app.get(
-    '/v1/settlement-settings',
-    {
-      config: { auth: { accepts: readers, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Vaults, default intent expiry and default networks',
-        response: { 200: Settings, ...errorResponses(401, 403, 429) },
+    app.get(
+      '/v1/settlement-settings',
+      {
+        config: { auth: { accepts: readers, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Vaults, default intent expiry and default networks',
+          response: { 200: Settings, ...errorResponses(401, 403, 429) },
+        },
       },
-    },
-    async (req) => getSettlementSettings(ctx, tenantOf(principalOf(req))),
-  );
+      async (req) => getSettlementSettings(ctx, tenantOf(principalOf(req))),
+    );
 
-  app.patch(
-    '/v1/settlement-settings',
-    {
-      config: { auth: { accepts: owners, permission: 'account:manage' } },
-      schema: {
-        tags,
-        summary: 'Change the default intent expiry or default networks',
-        description:
-          'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
-          'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
-          'created without networks.',
-        body: Type.Object(
-          {
-            default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
-            default_networks: Type.Optional(
-              Type.Union([
-                Type.Array(Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]{2,40}$' }), {
-                  minItems: 1,
-                  maxItems: 8,
-                  uniqueItems: true,
-                }),
-                Type.Null(),
-              ]),
-            ),
-          },
-          { additionalProperties: false, minProperties: 1 },
-        ),
-        response: { 200: Settings, ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      const t = tenantOf(p);
-      const out = await updatePaymentSettings(ctx, t, req.body);
-      await audit(ctx.db, {
-        merchantId: t.merchantId,
-        environment: t.environment,
-        action: 'settlement_settings.updated',
-        actor: actorOf(p),
-        data: req.body as Record<string, unknown>,
-        at: ctx.now(),
-      });
-      forgetIntentSettings(ctx, t);
-      return out;
-    },
-  );
-
-  app.put(
-    '/v1/vaults/:network',
-    {
-      config: { auth: { accepts: owners, permission: 'account:manage' } },
-      schema: {
-        tags,
-        summary: 'Set the vault of a network',
-        description:
-          'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
-          'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
-          'The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit ' +
-          'factory of the network, or when it has code on that network (read with eth_getCode) and ' +
-          '`smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() ' +
-          'is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED ' +
-          'otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.',
-        params: NetworkParams,
-        body: Type.Object(
-          {
-            address: Type.String({
-              pattern: '^0x[0-9a-fA-F]{40}$',
-              description: '0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase',
-            }),
-            smart_contract_wallet: Type.Optional(
-              Type.Boolean({
-                default: false,
-                description:
-                  'true declares the address a smart-contract wallet (a multisig or smart account that can send ' +
-                  'tokens): required for an address with code. Default false: the address must be an account without code.',
-              }),
-            ),
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      const t = tenantOf(p);
-      const r = await ctx.db.tx(async (tx) => {
-        const res = await setVault(tx, ctx, t, req.params.network, req.body.address, {
-          smartContractWallet: req.body.smart_contract_wallet ?? false,
-        });
-        if (res.changed) {
-          await audit(tx, {
-            merchantId: t.merchantId,
-            environment: t.environment,
-            action: 'vault.set',
-            actor: actorOf(p),
-            target: { type: 'vault', id: req.params.network },
-            data: {
-              network: req.params.network,
-              address: res.vault.address,
-              smart_contract_wallet: res.vault.smart_contract_wallet,
-              previous: res.previous,
+    app.patch(
+      '/v1/settlement-settings',
+      {
+        config: { auth: { accepts: owners, permission: 'account:manage' } },
+        schema: {
+          tags,
+          summary: 'Change the default intent expiry or default networks',
+          description:
+            'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
+            'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
+            'created without networks.',
+          body: Type.Object(
+            {
+              default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
+              default_networks: Type.Optional(
+                Type.Union([
+                  Type.Array(Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]{2,40}$' }), {
+                    minItems: 1,
+                    maxItems: 8,
+                    uniqueItems: true,
+                  }),
+                  Type.Null(),
+                ]),
+              ),
             },
-            at: ctx.now(),
-          });
-        }
-        return res;
-      });
-      forgetIntentSettings(ctx, t);
-      return { object: 'vault', livemode: t.environment === 'live', ...r.vault };
-    },
-  );
-
-  app.delete(
-    '/v1/vaults/:network',
-    {
-      config: { auth: { accepts: owners, permission: 'account:manage' } },
-      schema: {
-        tags,
-        summary: 'Remove the vault of a network',
-        description:
-          'New intents on this network then answer 400 VAULT_NOT_CONFIGURED. Existing intents are unaffected.',
-        params: NetworkParams,
-        response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 404, 429) },
+            { additionalProperties: false, minProperties: 1 },
+          ),
+          response: { 200: Settings, ...errorResponses(400, 401, 403, 429) },
+        },
       },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      const t = tenantOf(p);
-      assertNetworkOfEnvironment(ctx, t, req.params.network, 'network');
-      const removed = await ctx.db.tx(async (tx) => {
-        const ok = await removeVault(tx, t, req.params.network);
-        if (ok) {
-          await audit(tx, {
-            merchantId: t.merchantId,
-            environment: t.environment,
-            action: 'vault.removed',
-            actor: actorOf(p),
-            target: { type: 'vault', id: req.params.network },
-            data: { network: req.params.network },
-            at: ctx.now(),
+      async (req) => {
+        const p = principalOf(req);
+        const t = tenantOf(p);
+        const out = await updatePaymentSettings(ctx, t, req.body);
+        await audit(ctx.db, {
+          merchantId: t.merchantId,
+          environment: t.environment,
+          action: 'settlement_settings.updated',
+          actor: actorOf(p),
+          data: req.body as Record<string, unknown>,
+          at: ctx.now(),
+        });
+        forgetIntentSettings(ctx, t);
+        return out;
+      },
+    );
+
+    app.put(
+      '/v1/vaults/:network',
+      {
+        config: { auth: { accepts: owners, permission: 'account:manage' } },
+        schema: {
+          tags,
+          summary: 'Set the vault of a network',
+          description:
+            'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
+            'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
+            'The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit ' +
+            'factory of the network, or when it has code on that network (read with eth_getCode) and ' +
+            '`smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() ' +
+            'is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED ' +
+            'otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.',
+          params: NetworkParams,
+          body: Type.Object(
+            {
+              address: Type.String({
+                pattern: '^0x[0-9a-fA-F]{40}$',
+                description: '0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase',
+              }),
+              smart_contract_wallet: Type.Optional(
+                Type.Boolean({
+                  default: false,
+                  description:
+                    'true declares the address a smart-contract wallet (a multisig or smart account that can send ' +
+                    'tokens): required for an address with code. Default false: the address must be an account without code.',
+                }),
+              ),
+            },
+            { additionalProperties: false },
+          ),
+          response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 429) },
+        },
+      },
+      async (req) => {
+        const p = principalOf(req);
+        const t = tenantOf(p);
+        const r = await ctx.db.tx(async (tx) => {
+          const res = await setVault(tx, ctx, t, req.params.network, req.body.address, {
+            smartContractWallet: req.body.smart_contract_wallet ?? false,
           });
-        }
-        return ok;
-      });
-      if (!removed)
-        throw new GatewayError('RESOURCE_NOT_FOUND', `No ${t.environment} vault is set for ${req.params.network}`);
-      forgetIntentSettings(ctx, t);
-      return { object: 'vault', network: req.params.network, deleted: true };
-    },
-  );
+          if (res.changed) {
+            await audit(tx, {
+              merchantId: t.merchantId,
+              environment: t.environment,
+              action: 'vault.set',
+              actor: actorOf(p),
+              target: { type: 'vault', id: req.params.network },
+              data: {
+                network: req.params.network,
+                address: res.vault.address,
+                smart_contract_wallet: res.vault.smart_contract_wallet,
+                previous: res.previous,
+              },
+              at: ctx.now(),
+            });
+          }
+          return res;
+        });
+        forgetIntentSettings(ctx, t);
+        return { object: 'vault', livemode: t.environment === 'live', ...r.vault };
+      },
+    );
+
+    app.delete(
+      '/v1/vaults/:network',
+      {
+        config: { auth: { accepts: owners, permission: 'account:manage' } },
+        schema: {
+          tags,
+          summary: 'Remove the vault of a network',
+          description:
+            'New intents on this network then answer 400 VAULT_NOT_CONFIGURED. Existing intents are unaffected.',
+          params: NetworkParams,
+          response: {
+            200: Type.Object({}, { additionalProperties: true }),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (req) => {
+        const p = principalOf(req);
+        const t = tenantOf(p);
+        assertNetworkOfEnvironment(ctx, t, req.params.network, 'network');
+        const removed = await ctx.db.tx(async (tx) => {
+          const ok = await removeVault(tx, t, req.params.network);
+          if (ok) {
+            await audit(tx, {
+              merchantId: t.merchantId,
+              environment: t.environment,
+              action: 'vault.removed',
+              actor: actorOf(p),
+              target: { type: 'vault', id: req.params.network },
+              data: { network: req.params.network },
+              at: ctx.now(),
+            });
+          }
+          return ok;
+        });
+        if (!removed)
+          throw new GatewayError('RESOURCE_NOT_FOUND', `No ${t.environment} vault is set for ${req.params.network}`);
+        forgetIntentSettings(ctx, t);
+        return { object: 'vault', network: req.params.network, deleted: true };
+      },
+    );
+  };
 }

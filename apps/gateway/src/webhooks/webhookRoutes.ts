@@ -54,237 +54,243 @@ const WithSecret = (description: string) =>
 
 const IdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
 
-export function webhookRoutes(app: App, ctx: GatewayContext): void {
-  app.post(
-    '/v1/webhook-endpoints',
-    {
-      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
-      schema: {
-        tags,
-        summary: 'Register a webhook endpoint',
-        description:
-          'Events of the key’s environment whose type is in `enabled_events` are POSTed to `url`, signed with ' +
-          'the endpoint secret returned here once (`secret`). A URL the SSRF guard refuses answers 400 ' +
-          `WEBHOOK_URL_REJECTED; more than the per-environment maximum 409 WEBHOOK_ENDPOINT_LIMIT. Needs webhooks:manage.`,
-        body: Type.Object(
-          { url: Url, enabled_events: EnabledEvents, description: Type.Optional(Description) },
-          { additionalProperties: false },
-        ),
-        response: {
-          201: WithSecret('The new endpoint, with its secret'),
-          ...errorResponses(400, 401, 403, 409, 429, 503),
-        },
-      },
-    },
-    async (req, reply) => {
-      const { endpoint, secret } = await createWebhookEndpoint(ctx, principalOf(req), req.body);
-      return reply
-        .code(201)
-        .header('cache-control', 'no-store')
-        .send({ ...endpointView(endpoint, ctx.now()), secret });
-    },
-  );
-
-  app.get(
-    '/v1/webhook-endpoints',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'List webhook endpoints',
-        description: 'Newest first; deleted endpoints are not listed.',
-        querystring: Type.Object(ListQuery, { additionalProperties: false }),
-        response: { 200: listOf(EndpointSchema, 'A page of webhook endpoints'), ...errorResponses(400, 401, 403, 429) },
-      },
-    },
-    async (req) => {
-      const p = principalOf(req);
-      const r = await listWebhookEndpoints(ctx, p, { limit: req.query.limit ?? 20, cursor: req.query.cursor });
-      const now = ctx.now();
-      return {
-        object: 'list' as const,
-        data: r.endpoints.map((e) => endpointView(e, now)),
-        has_more: r.nextCursor !== null,
-        next_cursor: r.nextCursor,
-      };
-    },
-  );
-
-  app.get(
-    '/v1/webhook-endpoints/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Retrieve a webhook endpoint',
-        description: 'Another merchant’s or environment’s id, or a deleted endpoint, answers 404.',
-        params: IdParams,
-        response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (req) => endpointView(await getWebhookEndpoint(ctx, principalOf(req), req.params.id), ctx.now()),
-  );
-
-  app.patch(
-    '/v1/webhook-endpoints/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
-      schema: {
-        tags,
-        summary: 'Update a webhook endpoint',
-        description:
-          'Changes any of url (checked like at registration), enabled_events, description (null clears it) and ' +
-          'status. `status: disabled` stops deliveries (pending ones end as failed); `status: enabled` resumes them ' +
-          'for new events and clears the failure record, also after Tender disabled a failing endpoint.',
-        params: IdParams,
-        body: Type.Object(
-          {
-            url: Type.Optional(Url),
-            enabled_events: Type.Optional(EnabledEvents),
-            description: Type.Optional(Nullable(Description)),
-            status: Type.Optional(StringEnum(['enabled', 'disabled'] as const)),
+export function webhookRoutes(ctx: GatewayContext) {
+  return async function webhookPlugin(app: App): Promise<void> {
+    app.post(
+      '/v1/webhook-endpoints',
+      {
+        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        schema: {
+          tags,
+          summary: 'Register a webhook endpoint',
+          description:
+            'Events of the key’s environment whose type is in `enabled_events` are POSTed to `url`, signed with ' +
+            'the endpoint secret returned here once (`secret`). A URL the SSRF guard refuses answers 400 ' +
+            `WEBHOOK_URL_REJECTED; more than the per-environment maximum 409 WEBHOOK_ENDPOINT_LIMIT. Needs webhooks:manage.`,
+          body: Type.Object(
+            { url: Url, enabled_events: EnabledEvents, description: Type.Optional(Description) },
+            { additionalProperties: false },
+          ),
+          response: {
+            201: WithSecret('The new endpoint, with its secret'),
+            ...errorResponses(400, 401, 403, 409, 429, 503),
           },
-          { additionalProperties: false, minProperties: 1 },
-        ),
-        response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async (req) => endpointView(await updateWebhookEndpoint(ctx, principalOf(req), req.params.id, req.body), ctx.now()),
-  );
-
-  app.delete(
-    '/v1/webhook-endpoints/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
-      schema: {
-        tags,
-        summary: 'Delete a webhook endpoint',
-        description:
-          'Nothing more is delivered to it; pending deliveries end as failed. Its deliveries stay in the log.',
-        params: IdParams,
-        response: {
-          200: Type.Object({
-            id: Type.String(),
-            object: Type.Literal('webhook_endpoint'),
-            deleted: Type.Literal(true),
-          }),
-          ...errorResponses(400, 401, 403, 404, 429),
         },
       },
-    },
-    async (req) => {
-      await deleteWebhookEndpoint(ctx, principalOf(req), req.params.id);
-      return { id: req.params.id, object: 'webhook_endpoint' as const, deleted: true as const };
-    },
-  );
-
-  app.post(
-    '/v1/webhook-endpoints/:id/rotate-secret',
-    {
-      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
-      // The body is optional: a POST without one means all defaults.
-      preValidation: async (req) => {
-        req.body ??= {};
+      async (req, reply) => {
+        const { endpoint, secret } = await createWebhookEndpoint(ctx, principalOf(req), req.body);
+        return reply
+          .code(201)
+          .header('cache-control', 'no-store')
+          .send({ ...endpointView(endpoint, ctx.now()), secret });
       },
-      schema: {
-        tags,
-        summary: 'Rotate the signing secret',
-        description:
-          'Returns a new secret once. For `overlap_seconds` (default 86400, max 604800; 0 = none) the previous ' +
-          'secret keeps signing too: each delivery carries two v1 signatures, newest first, so receivers can switch ' +
-          'secrets without rejecting a delivery. Rotating again during an overlap retires the older secret.',
-        params: IdParams,
-        body: Type.Optional(
-          Type.Object(
+    );
+
+    app.get(
+      '/v1/webhook-endpoints',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'List webhook endpoints',
+          description: 'Newest first; deleted endpoints are not listed.',
+          querystring: Type.Object(ListQuery, { additionalProperties: false }),
+          response: {
+            200: listOf(EndpointSchema, 'A page of webhook endpoints'),
+            ...errorResponses(400, 401, 403, 429),
+          },
+        },
+      },
+      async (req) => {
+        const p = principalOf(req);
+        const r = await listWebhookEndpoints(ctx, p, { limit: req.query.limit ?? 20, cursor: req.query.cursor });
+        const now = ctx.now();
+        return {
+          object: 'list' as const,
+          data: r.endpoints.map((e) => endpointView(e, now)),
+          has_more: r.nextCursor !== null,
+          next_cursor: r.nextCursor,
+        };
+      },
+    );
+
+    app.get(
+      '/v1/webhook-endpoints/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Retrieve a webhook endpoint',
+          description: 'Another merchant’s or environment’s id, or a deleted endpoint, answers 404.',
+          params: IdParams,
+          response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (req) => endpointView(await getWebhookEndpoint(ctx, principalOf(req), req.params.id), ctx.now()),
+    );
+
+    app.patch(
+      '/v1/webhook-endpoints/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        schema: {
+          tags,
+          summary: 'Update a webhook endpoint',
+          description:
+            'Changes any of url (checked like at registration), enabled_events, description (null clears it) and ' +
+            'status. `status: disabled` stops deliveries (pending ones end as failed); `status: enabled` resumes them ' +
+            'for new events and clears the failure record, also after Tender disabled a failing endpoint.',
+          params: IdParams,
+          body: Type.Object(
             {
-              overlap_seconds: Type.Optional(
-                Type.Integer({ minimum: 0, maximum: MAX_OVERLAP_SECONDS, default: DEFAULT_OVERLAP_SECONDS }),
-              ),
+              url: Type.Optional(Url),
+              enabled_events: Type.Optional(EnabledEvents),
+              description: Type.Optional(Nullable(Description)),
+              status: Type.Optional(StringEnum(['enabled', 'disabled'] as const)),
+            },
+            { additionalProperties: false, minProperties: 1 },
+          ),
+          response: { 200: EndpointSchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
+      },
+      async (req) =>
+        endpointView(await updateWebhookEndpoint(ctx, principalOf(req), req.params.id, req.body), ctx.now()),
+    );
+
+    app.delete(
+      '/v1/webhook-endpoints/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        schema: {
+          tags,
+          summary: 'Delete a webhook endpoint',
+          description:
+            'Nothing more is delivered to it; pending deliveries end as failed. Its deliveries stay in the log.',
+          params: IdParams,
+          response: {
+            200: Type.Object({
+              id: Type.String(),
+              object: Type.Literal('webhook_endpoint'),
+              deleted: Type.Literal(true),
+            }),
+            ...errorResponses(400, 401, 403, 404, 429),
+          },
+        },
+      },
+      async (req) => {
+        await deleteWebhookEndpoint(ctx, principalOf(req), req.params.id);
+        return { id: req.params.id, object: 'webhook_endpoint' as const, deleted: true as const };
+      },
+    );
+
+    app.post(
+      '/v1/webhook-endpoints/:id/rotate-secret',
+      {
+        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        // The body is optional: a POST without one means all defaults.
+        preValidation: async (req) => {
+          req.body ??= {};
+        },
+        schema: {
+          tags,
+          summary: 'Rotate the signing secret',
+          description:
+            'Returns a new secret once. For `overlap_seconds` (default 86400, max 604800; 0 = none) the previous ' +
+            'secret keeps signing too: each delivery carries two v1 signatures, newest first, so receivers can switch ' +
+            'secrets without rejecting a delivery. Rotating again during an overlap retires the older secret.',
+          params: IdParams,
+          body: Type.Optional(
+            Type.Object(
+              {
+                overlap_seconds: Type.Optional(
+                  Type.Integer({ minimum: 0, maximum: MAX_OVERLAP_SECONDS, default: DEFAULT_OVERLAP_SECONDS }),
+                ),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          response: {
+            200: WithSecret('The endpoint, with its new secret'),
+            ...errorResponses(400, 401, 403, 404, 429, 503),
+          },
+        },
+      },
+      async (req, reply) => {
+        const overlap = req.body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
+        const { endpoint, secret } = await rotateWebhookSecret(ctx, principalOf(req), req.params.id, overlap);
+        return reply.header('cache-control', 'no-store').send({ ...endpointView(endpoint, ctx.now()), secret });
+      },
+    );
+
+    app.get(
+      '/v1/webhook-deliveries',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'Delivery log',
+          description:
+            'Deliveries (one per event and endpoint), newest first, filtered by event, endpoint and status. The detail ' +
+            '(GET /v1/webhook-deliveries/{id}) lists every attempt; POST /v1/webhook-deliveries/{id}/retry asks for ' +
+            'one more attempt now.',
+          querystring: Type.Object(
+            {
+              event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+              endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+              status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
+              ...ListQuery,
             },
             { additionalProperties: false },
           ),
-        ),
-        response: {
-          200: WithSecret('The endpoint, with its new secret'),
-          ...errorResponses(400, 401, 403, 404, 429, 503),
+          response: { 200: listOf(DeliverySchema, 'A page of deliveries'), ...errorResponses(400, 401, 403, 429) },
         },
       },
-    },
-    async (req, reply) => {
-      const overlap = req.body?.overlap_seconds ?? DEFAULT_OVERLAP_SECONDS;
-      const { endpoint, secret } = await rotateWebhookSecret(ctx, principalOf(req), req.params.id, overlap);
-      return reply.header('cache-control', 'no-store').send({ ...endpointView(endpoint, ctx.now()), secret });
-    },
-  );
-
-  app.get(
-    '/v1/webhook-deliveries',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'Delivery log',
-        description:
-          'Deliveries (one per event and endpoint), newest first, filtered by event, endpoint and status. The detail ' +
-          '(GET /v1/webhook-deliveries/{id}) lists every attempt; POST /v1/webhook-deliveries/{id}/retry asks for ' +
-          'one more attempt now.',
-        querystring: Type.Object(
-          {
-            event_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-            endpoint_id: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-            status: Type.Optional(StringEnum(DELIVERY_STATUSES)),
-            ...ListQuery,
-          },
-          { additionalProperties: false },
-        ),
-        response: { 200: listOf(DeliverySchema, 'A page of deliveries'), ...errorResponses(400, 401, 403, 429) },
+      async (req) => {
+        const q = req.query;
+        const r = await listDeliveries(ctx, principalOf(req), { ...q, limit: q.limit ?? 20 });
+        return {
+          object: 'list' as const,
+          data: r.deliveries.map((d) => deliveryView(d)),
+          has_more: r.nextCursor !== null,
+          next_cursor: r.nextCursor,
+        };
       },
-    },
-    async (req) => {
-      const q = req.query;
-      const r = await listDeliveries(ctx, principalOf(req), { ...q, limit: q.limit ?? 20 });
-      return {
-        object: 'list' as const,
-        data: r.deliveries.map((d) => deliveryView(d)),
-        has_more: r.nextCursor !== null,
-        next_cursor: r.nextCursor,
-      };
-    },
-  );
+    );
 
-  app.get(
-    '/v1/webhook-deliveries/:id',
-    {
-      config: { auth: { accepts: accepts, permission: 'read' } },
-      schema: {
-        tags,
-        summary: 'A delivery with every attempt',
-        params: IdParams,
-        response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 429) },
+    app.get(
+      '/v1/webhook-deliveries/:id',
+      {
+        config: { auth: { accepts: accepts, permission: 'read' } },
+        schema: {
+          tags,
+          summary: 'A delivery with every attempt',
+          params: IdParams,
+          response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 429) },
+        },
       },
-    },
-    async (req) => {
-      const { delivery, attempts } = await getDelivery(ctx, principalOf(req), req.params.id);
-      return deliveryView(delivery, attempts);
-    },
-  );
+      async (req) => {
+        const { delivery, attempts } = await getDelivery(ctx, principalOf(req), req.params.id);
+        return deliveryView(delivery, attempts);
+      },
+    );
 
-  app.post(
-    '/v1/webhook-deliveries/:id/retry',
-    {
-      config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
-      schema: {
-        tags,
-        summary: 'Retry a delivery now',
-        description:
-          'Schedules one attempt at once, whatever the status (a succeeded delivery is sent again with the same ' +
-          'event id). It runs within seconds; its outcome appears in the attempts. A success ends the automatic ' +
-          'schedule; a failure leaves it as it was. Asking again before it ran asks for the same attempt. A ' +
-          'disabled or deleted endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.',
-        params: IdParams,
-        response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+    app.post(
+      '/v1/webhook-deliveries/:id/retry',
+      {
+        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        schema: {
+          tags,
+          summary: 'Retry a delivery now',
+          description:
+            'Schedules one attempt at once, whatever the status (a succeeded delivery is sent again with the same ' +
+            'event id). It runs within seconds; its outcome appears in the attempts. A success ends the automatic ' +
+            'schedule; a failure leaves it as it was. Asking again before it ran asks for the same attempt. A ' +
+            'disabled or deleted endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.',
+          params: IdParams,
+          response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+        },
       },
-    },
-    async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)),
-  );
+      async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)),
+    );
+  };
 }
