@@ -310,6 +310,19 @@ describe('payment link and invoice pages end to end', () => {
   });
 });
 
+describe('merchant dashboard address', () => {
+  it('/dashboard, as people type it, is sent on to /dashboard/', async () => {
+    const r = await fetch(`${base}/dashboard`, { redirect: 'manual' });
+    expect([r.status, r.headers.get('location')]).toEqual([308, '/dashboard/']);
+    const page = await fetch(`${base}/dashboard`);
+    expect([page.status, page.url, page.headers.get('content-type')]).toEqual([
+      200,
+      `${base}/dashboard/`,
+      expect.stringContaining('text/html'),
+    ]);
+  });
+});
+
 describe(`verify-email page (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('the emailed link confirms the address once; opening it again says it was used', async () => {
     const email = uniqueEmail('web-verify');

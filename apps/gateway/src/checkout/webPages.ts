@@ -11,5 +11,11 @@ export const PAGE_PATHS = [
   '/dashboard/*',
 ] as const;
 
-/** Registers the page routes and `/assets/*` from `dir` (Vite's outDir: index.html and assets/). */
-export const webPages = (app: App, dir: string): Promise<void> => serveWebPages(app, dir, PAGE_PATHS);
+/**
+ * Registers the page routes and `/assets/*` from `dir` (Vite's outDir: index.html and assets/). `/dashboard`, as
+ * people type it, is sent on to `/dashboard/` (the page's relative URLs resolve under the slash).
+ */
+export async function webPages(app: App, dir: string): Promise<void> {
+  await serveWebPages(app, dir, PAGE_PATHS);
+  app.get('/dashboard', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/dashboard/', 308));
+}
