@@ -42,10 +42,7 @@ async function main(argv: string[]): Promise<void> {
       if (rest.length) throw new RoleError(`unknown argument to start: ${rest.join(' ')}`);
       const tender = await startTender(config, { roles });
       tender.shutdown.installSignalHandlers();
-      void tender.fatal.then(async () => {
-        await tender.shutdown.shutdown();
-        process.exit(1);
-      });
+      void tender.fatal.then(() => tender.shutdown.exit(1));
       printStartBanner(tender.devJson, tender.summary, resolve(config.home), Date.now() - started);
       return;
     }

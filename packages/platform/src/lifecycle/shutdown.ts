@@ -33,24 +33,39 @@ export class Shutdown {
         process.exit(1);
       }
       this.logger.info({ signal }, 'shutting down');
-      const timer = setTimeout(() => {
-        this.logger.error('shutdown deadline passed: exiting');
-        process.exit(1);
-      }, this.deadlineMs);
-      timer.unref();
-      void this.shutdown().then(() => process.exit(0));
+      this.exit(0);
     };
     process.once('SIGTERM', onSignal);
     process.once('SIGINT', onSignal);
   }
 
+  /**
+   * Shuts down, then exits with `code`. A step that hangs (a drain waiting on a peer that died) cannot keep the
+   * process alive: past the deadline it exits with 1 at once, which the system survives as it survives a crash.
+   */
+  exit(code: number): void {
+    const timer = setTimeout(() => {
+      this.logger.error('shutdown deadline passed: exiting');
+      process.exit(1);
+    }, this.deadlineMs);
+    timer.unref();
+    void this.shutdown().then(() => process.exit(code));
+  }
+
   shutdown(): Promise<void> {
     this.running ??= (async () => {
       for (const step of [...this.steps].reverse()) {
+        const slow = setTimeout(
+          () => this.logger.warn({ step: step.name }, 'shutdown step still running after 5 s'),
+          5_000,
+        );
+        slow.unref();
         try {
           await step.run();
         } catch (err) {
           this.logger.error({ err, step: step.name }, 'shutdown step failed');
+        } finally {
+          clearTimeout(slow);
         }
       }
     })();
