@@ -1,5 +1,6 @@
 import type { Database, Logger } from '@tender/platform';
 import {
+  acknowledgedAmong,
   claimBatch,
   expireAndFailEvents,
   failLeased,
@@ -226,8 +227,15 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     );
     const still = new Set(held.map((h) => `${h.leaseToken}/${h.eventId}`));
     for (const [s, ids] of before) {
-      // Leases that ran out (a stalled process) are no longer ours: free the window; the acks would be refused.
-      for (const id of ids) if (!still.has(`${s.leaseToken}/${id}`)) s.inFlight.delete(id);
+      const gone = ids.filter((id) => !still.has(`${s.leaseToken}/${id}`));
+      if (gone.length === 0) continue;
+      // A lease no longer held was either acknowledged over REST meanwhile (its NOTIFY may find the event already
+      // out of the window: the socket is told here, once, by whichever removes it first) or ran out (a stalled
+      // process): either way the window is freed; the acks of the latter would be refused.
+      const acked = new Set(await acknowledgedAmong(db, s.tenantId, gone));
+      for (const id of gone) {
+        if (s.inFlight.delete(id) && acked.has(id)) s.send({ type: 'event.acknowledged', eventId: id });
+      }
     }
   }
 
