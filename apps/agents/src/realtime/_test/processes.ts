@@ -5,7 +5,10 @@ import type { Database, Sql } from '@tender/platform';
 import { SKIP_INSERT_NOTIFY_SQL, wakeTenants } from '../../events/eventStore.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
-const script = fileURLToPath(new URL('./agentsProcess.ts', import.meta.url));
+// `npm run bench -- --compiled` points TENDER_AGENTS_PROCESS at a bundle of agentsProcess.ts, run by plain node.
+const compiledScript = process.env.TENDER_AGENTS_PROCESS;
+const script = compiledScript ?? fileURLToPath(new URL('./agentsProcess.ts', import.meta.url));
+const loader = compiledScript ? [] : ['--import', 'tsx'];
 
 export interface AgentsChild {
   child: ChildProcess;
@@ -26,7 +29,7 @@ export async function spawnAgents(opts: {
   env?: Record<string, string>;
   execArgv?: string[];
 }): Promise<AgentsChild> {
-  const child = spawn(process.execPath, [...(opts.execArgv ?? []), '--import', 'tsx', script], {
+  const child = spawn(process.execPath, [...(opts.execArgv ?? []), ...loader, script], {
     env: { ...process.env, DATABASE_URL: opts.url, AGENTS_SCHEMA: opts.schema, ...opts.env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
