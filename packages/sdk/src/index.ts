@@ -15,5 +15,5 @@ export { TenderConnectionError, TenderError, type TenderErrorDetail } from './er
 export { ListPromise, type Page } from './list.ts';
 export { followEvents, type EventStreamOptions } from './eventStream.ts';
 export type { BodyOf, ItemOf, QueryOf, ResultOf } from './operationTypes.ts';
-export type { paths } from './openapi.ts';
+export { PAYMENT_STATUSES, WEBHOOK_EVENT_TYPES, type paths } from './openapi.ts';
 export * from './verifyWebhook.ts';

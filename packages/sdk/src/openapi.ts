@@ -10570,3 +10570,8 @@ export type components = {
 };
 export type $defs = Record<string, never>;
 export type operations = Record<string, never>;
+
+/** Every payment status: the choices of the `status` filter of GET /v1/payments. */
+export const PAYMENT_STATUSES = ["CREATED", "AWAITING_PAYMENT", "DETECTED", "CONFIRMING", "PAID", "OVERPAID", "SETTLEMENT_PENDING", "SETTLED", "EXPIRED", "UNDERPAID", "LATE_PAYMENT", "INVALID_ASSET", "SETTLEMENT_FAILED", "REFUND_REQUESTED", "PARTIALLY_REFUNDED", "REFUNDED"] as const satisfies readonly NonNullable<NonNullable<paths['/v1/payments']['get']['parameters']['query']>['status']>[];
+/** Every event type a webhook endpoint can subscribe to (besides "*", all of them). */
+export const WEBHOOK_EVENT_TYPES = ["payment.detected", "payment.confirmed", "payment.completed", "payment.underpaid", "payment.overpaid", "payment.expired", "payment.late", "payment.invalid_asset", "settlement.submitted", "settlement.completed", "settlement.failed", "payment.reversed", "settlement.reversed", "refund.requested", "refund.completed", "invoice.paid", "payout.requested", "payout.confirmed", "payout.switched_to_vault", "payout.cancelled"] as const satisfies readonly paths['/v1/webhook-endpoints']['post']['requestBody']['content']['application/json']['enabled_events'][number][];

@@ -1,29 +1,11 @@
 // Payments: the spec's filters (status, q, network, from/to) and cursor paging (next = strictly older; previous
 // pages are remembered, the API has no backwards cursor).
 import { useState, type FormEvent } from 'react';
+import { PAYMENT_STATUSES } from '../../../../../packages/sdk/src/openapi.ts';
 import { gateway, ok, type PaymentStatus } from './dashboardApi.ts';
 import { ApiErrorText } from './Field.tsx';
 import { PaymentRows } from './HomePage.tsx';
 import { useLoad } from './useLoad.ts';
-
-const STATUSES: PaymentStatus[] = [
-  'CREATED',
-  'AWAITING_PAYMENT',
-  'DETECTED',
-  'CONFIRMING',
-  'PAID',
-  'OVERPAID',
-  'SETTLEMENT_PENDING',
-  'SETTLED',
-  'EXPIRED',
-  'UNDERPAID',
-  'LATE_PAYMENT',
-  'INVALID_ASSET',
-  'SETTLEMENT_FAILED',
-  'REFUND_REQUESTED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-];
 
 interface Filters {
   status: string;
@@ -103,7 +85,7 @@ export default function PaymentsPage({ search }: { search: URLSearchParams }) {
           Status
           <select value={draft.status} onChange={set('status')}>
             <option value="">Any</option>
-            {STATUSES.map((s) => (
+            {PAYMENT_STATUSES.map((s) => (
               <option key={s} value={s}>
                 {s.replace(/_/g, ' ').toLowerCase()}
               </option>

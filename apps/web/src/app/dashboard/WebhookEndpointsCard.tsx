@@ -3,26 +3,10 @@
 import { useState, type FormEvent } from 'react';
 import { OnceSecret, StatusBadge, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
+import { WEBHOOK_EVENT_TYPES } from '../../../../../packages/sdk/src/openapi.ts';
 import { gateway, ok, type WebhookEventType } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { useLoad } from './useLoad.ts';
-
-export const EVENT_TYPES: WebhookEventType[] = [
-  'payment.detected',
-  'payment.confirmed',
-  'payment.completed',
-  'payment.underpaid',
-  'payment.overpaid',
-  'payment.expired',
-  'payment.late',
-  'payment.invalid_asset',
-  'settlement.submitted',
-  'settlement.completed',
-  'settlement.failed',
-  'refund.requested',
-  'refund.completed',
-  'invoice.paid',
-];
 
 export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
   const { can } = useDashboard();
@@ -155,7 +139,7 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
             </label>
             {all
               ? null
-              : EVENT_TYPES.map((t) => (
+              : WEBHOOK_EVENT_TYPES.map((t) => (
                   <label key={t}>
                     <input
                       type="checkbox"
