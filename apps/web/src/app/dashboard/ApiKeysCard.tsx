@@ -4,6 +4,7 @@ import { OnceSecret, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type Environment } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
+import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 
 type KeyRole = 'admin' | 'developer' | 'read_only';
@@ -15,34 +16,24 @@ export function ApiKeysCard() {
   const [role, setRole] = useState<KeyRole>('developer');
   const [env, setEnv] = useState<Environment>(environment);
   const [fresh, setFresh] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const manage = can('keys:manage');
 
   async function create(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const k = await ok(gateway.POST('/v1/api-keys', { body: { name, role, environment: env } }));
       setFresh(k.secret);
       setName('');
       await keys.reload();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function revoke(id: string) {
-    setError(null);
-    try {
+    await run(async () => {
       await ok(gateway.POST('/v1/api-keys/{id}/revoke', { params: { path: { id } } }));
       await keys.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   return (

@@ -7,22 +7,20 @@ import { gateway, ok, type Invoice } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { Link } from './router.tsx';
+import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 
 export default function InvoicesPage() {
   const { can } = useDashboard();
   const invoices = useLoad(() => ok(gateway.GET('/v1/invoices', { params: { query: { limit: 100 } } })), []);
   const [open, setOpen] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
 
   async function voidInvoice(inv: Invoice) {
-    setError(null);
-    try {
+    await run(async () => {
       await ok(gateway.POST('/v1/invoices/{id}/void', { params: { path: { id: inv.id } } }));
       await invoices.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   return (
@@ -103,8 +101,7 @@ function CreateInvoice({ onCreated }: { onCreated: () => void }) {
   const [dueInDays, setDueInDays] = useState('14');
   const [lines, setLines] = useState<Line[]>([{ description: '', quantity: '1', unit_amount: '' }]);
   const [networks, setNetworks] = useState<string[]>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [created, setCreated] = useState<Invoice | null>(null);
 
   const setLine = (i: number, k: keyof Line, v: string) =>
@@ -112,9 +109,7 @@ function CreateInvoice({ onCreated }: { onCreated: () => void }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const inv = await ok(
         gateway.POST('/v1/invoices', {
           body: {
@@ -135,11 +130,7 @@ function CreateInvoice({ onCreated }: { onCreated: () => void }) {
       setCreated(inv);
       setLines([{ description: '', quantity: '1', unit_amount: '' }]);
       onCreated();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

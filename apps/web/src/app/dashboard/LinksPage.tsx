@@ -8,22 +8,20 @@ import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { PaymentRows } from './HomePage.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
+import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 
 export default function LinksPage() {
   const { can } = useDashboard();
   const links = useLoad(() => ok(gateway.GET('/v1/payment-links', { params: { query: { limit: 100 } } })), []);
   const [open, setOpen] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
 
   async function setActive(l: PaymentLink, active: boolean) {
-    setError(null);
-    try {
+    await run(async () => {
       await ok(gateway.PATCH('/v1/payment-links/{id}', { params: { path: { id: l.id } }, body: { active } }));
       await links.reload();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   return (
@@ -92,14 +90,11 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
   const [description, setDescription] = useState('');
   const [networks, setNetworks] = useState<string[]>([]);
   const [created, setCreated] = useState<PaymentLink | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const l = await ok(
         gateway.POST('/v1/payment-links', {
           body: {
@@ -116,11 +111,7 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
       setAmount('');
       setDescription('');
       onCreated();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

@@ -12,6 +12,7 @@ import { StatusBadge, TxHash, when } from './Bits.tsx';
 import { gateway, ok, type PublicIntent, type RefundRequest } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import type { PaymentDetail } from './gatewayViews.ts';
+import { useAction } from './useAction.ts';
 
 const PROOF_RETRY_MS = 2000;
 const PROOF_PATIENCE_MS = 10 * 60_000;
@@ -31,15 +32,12 @@ export function RefundPanel({
   const [amount, setAmount] = useState('');
   const [recipient, setRecipient] = useState(paidFrom?.from ?? '');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const [idempotencyKey, setIdempotencyKey] = useState(() => crypto.randomUUID());
 
   async function request(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await ok(
         gateway.POST('/v1/refund-requests', {
           params: { header: { 'idempotency-key': idempotencyKey } },
@@ -50,11 +48,7 @@ export function RefundPanel({
       setReason('');
       setIdempotencyKey(crypto.randomUUID());
       onChanged();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (

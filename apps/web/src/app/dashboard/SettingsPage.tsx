@@ -8,6 +8,7 @@ import { gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import type { SettlementPolicy, SettlementSettings } from './gatewayViews.ts';
 import { usePayableNetworks } from './NetworkChoice.tsx';
+import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 
 export default function SettingsPage() {
@@ -78,27 +79,19 @@ function VaultRow(props: {
 }) {
   const [address, setAddress] = useState('');
   const [smart, setSmart] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
   const onChain = props.policy?.vault?.on_chain ?? null;
   const id = `vault-${props.network}`;
 
-  async function run(work: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
-    try {
+  const change = (work: () => Promise<unknown>) =>
+    run(async () => {
       await work();
       setAddress('');
       props.onChanged();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
-  }
+    });
   const save = (e: FormEvent) => {
     e.preventDefault();
-    void run(() =>
+    void change(() =>
       ok(
         gateway.PUT('/v1/vaults/{network}', {
           params: { path: { network: props.network } },
@@ -158,7 +151,7 @@ function VaultRow(props: {
                 className="secondary danger"
                 disabled={busy}
                 onClick={() =>
-                  void run(() =>
+                  void change(() =>
                     ok(gateway.DELETE('/v1/vaults/{network}', { params: { path: { network: props.network } } })),
                   )
                 }
@@ -185,14 +178,13 @@ function Defaults({
 }) {
   const [minutes, setMinutes] = useState(String(settings.default_expires_in_seconds / 60));
   const [networks, setNetworks] = useState((settings.default_networks ?? []).join(', '));
-  const [error, setError] = useState<unknown>(null);
+  const { error, run } = useAction();
   const [saved, setSaved] = useState(false);
 
   async function save(e: FormEvent) {
     e.preventDefault();
-    setError(null);
     setSaved(false);
-    try {
+    await run(async () => {
       const list = networks
         .split(',')
         .map((s) => s.trim())
@@ -207,9 +199,7 @@ function Defaults({
       );
       setSaved(true);
       onChanged();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   return (

@@ -2,31 +2,25 @@
 import { useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
+import { useAction } from './useAction.ts';
 
 export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSignedIn: () => void }) {
   const [mode, setMode] = useState<'sign-in' | 'sign-up'>('sign-in');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [business, setBusiness] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useAction();
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const r =
         mode === 'sign-in'
           ? await ok(gateway.POST('/v1/auth/login', { body: { email, password } }))
           : await ok(gateway.POST('/v1/auth/signup', { body: { email, password, business_name: business } }));
       dashboardSession.set(r.session.token);
       onSignedIn();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const signUp = mode === 'sign-up';

@@ -6,6 +6,7 @@ import { useDashboard } from './dashboardContext.ts';
 import { WEBHOOK_EVENT_TYPES } from '../../../../../packages/sdk/src/openapi.ts';
 import { gateway, ok, type WebhookEventType } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
+import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 
 export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
@@ -17,14 +18,11 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
   const [all, setAll] = useState(true);
   const [events, setEvents] = useState<WebhookEventType[]>([]);
   const [secret, setSecret] = useState<{ title: string; value: string } | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useAction();
 
   async function create(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const ep = await ok(
         gateway.POST('/v1/webhook-endpoints', {
           body: { url, enabled_events: all ? ['*'] : events, ...(description ? { description } : {}) },
@@ -35,22 +33,15 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
       setDescription('');
       await endpoints.reload();
       onChanged();
-    } catch (err) {
-      setError(err);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function act(work: () => Promise<unknown>) {
-    setError(null);
-    try {
+    await run(async () => {
       await work();
       await endpoints.reload();
       onChanged();
-    } catch (err) {
-      setError(err);
-    }
+    });
   }
 
   return (
