@@ -24,7 +24,7 @@ import type { PaymentStatus } from '../payments/status.ts';
 import { setVault } from '../settings/settlementSettings.ts';
 import { createRpcChainReader, type ChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export interface ChainHarness {
   devnet: Devnet;

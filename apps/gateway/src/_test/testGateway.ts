@@ -8,7 +8,7 @@ import { gatewayJobQueues, type GatewayQueues } from '../workers.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 /** A clock the test moves by hand: sessions, links and rate-limit windows all read `ctx.now()`. */
 export interface TestClock {

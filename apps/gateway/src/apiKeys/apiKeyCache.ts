@@ -14,7 +14,7 @@
 //   (resolveApiKey), and an entry is re-read every TTL_MS.
 import { hashToken, type Database, type Sql } from '@tender/platform';
 import type { KeyRole } from '../auth/permissions.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 type ValidKey = Extract<KeyLookup, { ok: true }>;
 

@@ -6,7 +6,7 @@ import { actorOf, type Actor, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 /** The key prefix is the environment: `sk_test_` keys work on testnets, `sk_live_` keys on mainnets. */
 export const KEY_PREFIX: Record<Environment, string> = { test: 'sk_test_', live: 'sk_live_' };

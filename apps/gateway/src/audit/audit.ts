@@ -1,7 +1,7 @@
 import { newId, type Sql } from '@tender/platform';
 import type { Actor } from '../auth/principal.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface AuditInput {
   merchantId: string;

@@ -1,5 +1,5 @@
 import type { Role } from './permissions.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 /**
  * Who is calling, resolved from the `Authorization: Bearer` credential. Tenancy comes from here only: every

@@ -4,7 +4,7 @@ import type { Sql } from '@tender/platform';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { EVENT_COLUMNS, type EventRow } from './event.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export interface ListEventsParams {
   type?: string | undefined;

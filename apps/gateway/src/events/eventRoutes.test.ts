@@ -11,7 +11,7 @@ import {
 } from '../_test/testGateway.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { createEventTail } from './eventTail.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 const db = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 

@@ -9,7 +9,7 @@ import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes.ts';
 import { EventSchema, eventView, type EventRow } from './event.ts';
 import { getEvent, listEvents } from './eventQueries.ts';
 import { createEventTail } from './eventTail.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 const tags = ['Events'];
 const accepts = ['key', 'session'] as const;
@@ -37,7 +37,7 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List events',
@@ -77,7 +77,7 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events/stream',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Follow events live (server-sent events)',
@@ -144,7 +144,7 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve an event',

@@ -13,7 +13,7 @@
 import type { Logger, Sql } from '@tender/platform';
 import type { EventRow } from './event.ts';
 import { eventsBetween } from './eventQueries.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export interface EventSubscriber {
   tenant: Tenant;

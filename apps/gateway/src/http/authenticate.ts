@@ -6,7 +6,7 @@ import type { Principal } from '../auth/principal.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from './errors.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -23,7 +23,7 @@ import {
   type StoredLineItem,
 } from './invoice.ts';
 import { INVOICE_EMAIL_QUEUE } from './invoiceEmail.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 const DECIMALS = 6;
 /** The largest amount the format allows: 999999999999.999999. */

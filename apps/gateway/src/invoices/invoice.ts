@@ -8,7 +8,7 @@ import { NETWORK_ID_PATTERN } from '../payments/paymentRoutes.ts';
 import type { PaymentStatus } from '../payments/status.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { deriveInvoiceStatus, INVOICE_STATUSES, type InvoiceStatus } from './invoiceStatus.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export const INVOICE_LIMITS = {
   lineItems: { minItems: 1, maxItems: 100 },

@@ -6,7 +6,7 @@ import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice.ts';
 import type { InvoiceStatus } from './invoiceStatus.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export const invoiceNotFound = (id: string) =>
   new GatewayError('RESOURCE_NOT_FOUND', `No invoice ${id}`, { details: [{ path: 'id', message: 'not found' }] });

@@ -34,7 +34,7 @@ export function invoiceRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/invoices',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Create an invoice',
@@ -71,7 +71,7 @@ export function invoiceRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/invoices',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List invoices',
@@ -101,7 +101,7 @@ export function invoiceRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/invoices/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve an invoice',
@@ -116,7 +116,7 @@ export function invoiceRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/invoices/:id/void',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Void an invoice',

@@ -13,7 +13,7 @@ import { money } from '../payments/model.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
 import { getInvoice } from './invoiceQueries.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export async function voidInvoice(ctx: GatewayContext, principal: Principal, id: string): Promise<InvoiceRow> {
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };

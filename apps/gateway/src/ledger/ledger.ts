@@ -13,7 +13,7 @@ import {
   type SettlementRow,
   type TransferRow,
 } from '../payments/queries.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 async function heads(ctx: GatewayContext): Promise<Map<string, bigint | null>> {
   const rows = await ctx.db.query<{ network: string; block_number: string | null }>(

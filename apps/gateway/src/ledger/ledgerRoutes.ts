@@ -20,7 +20,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/transactions',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'On-chain movements observed for the merchant’s payments',
@@ -38,7 +38,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/settlements',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Settlements into the vault',
@@ -54,7 +54,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/overview',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Dashboard metrics: received, settled and refunded, labelled separately',
@@ -81,7 +81,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/settlement-policy',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Accounting policy and the live on-chain facts of each vault',

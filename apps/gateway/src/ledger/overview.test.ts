@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 import { createGatewayServices } from '../runtime.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { overview } from './ledger.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same data, so a failure can be replayed. */
 function prng(seed: number) {

@@ -81,7 +81,7 @@ export function networkRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/networks',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Supported networks, capabilities and the caller’s vault status',
@@ -97,7 +97,7 @@ export function networkRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/assets',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Official assets accepted per network',

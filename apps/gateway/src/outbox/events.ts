@@ -4,7 +4,7 @@
 // (events/); nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
 import { fanOutEvent } from '../webhooks/fanOut.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface OutgoingEvent {
   merchantId: string;

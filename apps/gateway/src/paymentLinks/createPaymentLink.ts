@@ -15,7 +15,7 @@ import {
   type CreatePaymentLinkInput,
   type PaymentLinkRow,
 } from './paymentLink.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 const invalid = (path: string, message: string) =>
   new GatewayError('VALIDATION_FAILED', 'Request validation failed', { details: [{ path, message }] });

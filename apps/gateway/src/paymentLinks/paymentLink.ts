@@ -5,7 +5,7 @@ import { NETWORK_ID_PATTERN } from '../payments/paymentRoutes.ts';
 import { money } from '../payments/model.ts';
 import { StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export const PAYMENT_LINK_EXPIRY = { minimum: 300, maximum: 604_800, default: 1200 } as const;
 

@@ -13,7 +13,7 @@ import {
   type PaymentLinkRow,
   type PublicPaymentLink,
 } from './paymentLink.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export const paymentLinkNotFound = (id: string) =>
   new GatewayError('RESOURCE_NOT_FOUND', `No payment link ${id}`, { details: [{ path: 'id', message: 'not found' }] });

@@ -41,7 +41,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/payment-links',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Create a payment link',
@@ -74,7 +74,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payment-links',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List payment links',
@@ -107,7 +107,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payment-links/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve a payment link',
@@ -122,7 +122,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
     app.patch(
       '/v1/payment-links/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Activate or deactivate a payment link',
@@ -142,7 +142,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payment-links/:id/payment-intents',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List the payment intents started from a payment link',

@@ -11,7 +11,7 @@ import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
 import { money } from '../payments/model.ts';
 import { PAYMENT_LINK_COLUMNS, type PaymentLinkRow } from './paymentLink.ts';
 import { paymentLinkNotFound } from './paymentLinkQueries.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export interface StartLinkPaymentReturnType {
   payment_intent_id: string;

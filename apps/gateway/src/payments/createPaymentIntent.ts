@@ -20,7 +20,7 @@ import { loadIntentSettings, type IntentSettings } from '../settings/settlementS
 import { depositAddressFor } from './depositAddress.ts';
 import { writeOne, type IntentRecord } from './intentBatcher.ts';
 import type { DepositRow, IntentRow } from './model.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export interface CreateIntentInput {
   amount: string;

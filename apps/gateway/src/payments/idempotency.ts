@@ -8,7 +8,7 @@
 import { canonicalJson, sha256Hex, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 /**
  * The response of the work, or the one stored for the key. A stored body is the JSON of an earlier `work` of the same

@@ -12,7 +12,7 @@
 // failing intent.
 import type { Database } from '@tender/platform';
 import { EXPIRY_QUEUE } from './queues.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface IntentRecord {
   id: string;

@@ -92,7 +92,7 @@ export function paymentRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/payment-intents',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Create a payment intent',
@@ -130,7 +130,7 @@ export function paymentRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payment-intents/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve a payment intent',
@@ -145,7 +145,7 @@ export function paymentRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payments',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List and search payments',
@@ -184,7 +184,7 @@ export function paymentRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/payments/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Payment detail: timeline, transfers, settlements and sweep attempts',

@@ -7,7 +7,7 @@ import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from './model.ts';
 import type { PaymentStatus } from './status.ts';
 import { REFUND_SELECT, refundView, type RefundRow } from '../refunds/refundRequest.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export function viewOptions(ctx: GatewayContext) {
   const registry = ctx.networkRegistry;

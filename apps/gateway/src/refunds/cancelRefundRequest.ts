@@ -7,7 +7,7 @@ import { GatewayError } from '../http/errors.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { getRefundRow } from './refundQueries.ts';
 import { REFUND_SELECT, refundView, type RefundRequestView, type RefundRow } from './refundRequest.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export async function cancelRefundRequest(
   ctx: GatewayContext,

@@ -20,7 +20,7 @@ import {
   type RefundRequestView,
   type RefundRow,
 } from './refundRequest.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export async function createRefundRequest(
   ctx: GatewayContext,

@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 import { decodeCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { REFUND_SELECT, refundView, type RefundRequestView, type RefundRow } from './refundRequest.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export async function getRefundRow(sql: Sql, t: Tenant, id: string): Promise<RefundRow> {
   const [row] = await sql.query<RefundRow>(

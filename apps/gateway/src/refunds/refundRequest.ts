@@ -4,7 +4,7 @@ import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../http/sche
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { checksum, money } from '../payments/model.ts';
 import { REFUND_STATUSES, type RefundStatus } from './refundStatus.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
 export const TX_HASH_PATTERN = '^0x[0-9a-fA-F]{64}$';

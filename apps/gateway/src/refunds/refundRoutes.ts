@@ -42,7 +42,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Request a refund',
@@ -77,7 +77,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/refund-requests',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List refund requests',
@@ -98,7 +98,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/refund-requests/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve a refund request',
@@ -113,7 +113,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests/:id/proof',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Submit the refund transaction',
@@ -142,7 +142,7 @@ export function refundRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/refund-requests/:id/cancel',
       {
-        config: { auth: { accepts: accepts, permission: 'write' } },
+        config: { auth: { accepts, permission: 'write' } },
         schema: {
           tags,
           summary: 'Cancel a pending refund request',

@@ -29,7 +29,7 @@ import {
 } from './refundRequest.ts';
 import { matchRefundTransfer } from './refundTransferMatch.ts';
 import { unitsFromDb } from '../money/amount.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export async function submitRefundProof(
   ctx: GatewayContext,

@@ -6,7 +6,7 @@ import { getAddress, isAddress, zeroAddress } from 'viem';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
-import { type Tenant } from '../tenant.ts';
+import type { Tenant } from '../tenant.ts';
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
 

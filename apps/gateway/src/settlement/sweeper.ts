@@ -32,10 +32,10 @@ import {
 } from 'viem';
 import { createRpcPublicClient, depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
-import { type GatewayNetwork } from '../networks/registry.ts';
+import type { GatewayNetwork } from '../networks/registry.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
 import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface SettlementRow {
   id: string;

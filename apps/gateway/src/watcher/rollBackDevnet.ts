@@ -18,7 +18,7 @@ import type { GatewayContext } from '../context.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
 import { isConfirmedStatus } from '../payments/status.ts';
 import { moveCursor } from './watcherStore.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface DevnetRollback {
   agreedBlock: bigint;

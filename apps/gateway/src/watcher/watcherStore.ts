@@ -2,7 +2,7 @@
 // cursor, recent block hashes, and recording transfer facts. Every write is fenced by the lease token: a watcher
 // whose lease was taken over (it stalled past expiry) changes nothing.
 import type { Sql } from '@tender/platform';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 export interface Cursor {
   chainId: number;

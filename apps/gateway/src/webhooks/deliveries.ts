@@ -7,7 +7,7 @@ import { GatewayError } from '../http/errors.ts';
 import { enqueue } from '@tender/platform';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
 import type { DeliveryStatus, WebhookDeliveryView } from './webhookSchemas.ts';
-import { type Tenant, type Environment } from '../tenant.ts';
+import type { Tenant, Environment } from '../tenant.ts';
 
 export interface DeliveryRow {
   id: string;

@@ -32,7 +32,7 @@ import { createWebhookSender, type SendResult } from './sender.ts';
 import { automaticAttempts, retryDelayMs, type WebhookSettings } from './settings.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 import { urlPolicy, type Resolver } from './ssrfGuard.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 interface LoadedDelivery {
   id: string;

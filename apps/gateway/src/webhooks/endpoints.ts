@@ -10,7 +10,7 @@ import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { ALL_EVENTS } from './eventTypes.ts';
 import { checkWebhookUrl, urlPolicy, WebhookUrlError, type Resolver } from './ssrfGuard.ts';
-import { type Tenant, type Environment } from '../tenant.ts';
+import type { Tenant, Environment } from '../tenant.ts';
 
 export const SECRET_PREFIX = 'whsec_';
 /** Longest overlap of a rotation, during which the old secret still signs. */

@@ -16,7 +16,7 @@ import { newId, type Sql } from '@tender/platform';
 import { enqueueMany } from '@tender/platform';
 import { ALL_EVENTS } from './eventTypes.ts';
 import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 /**
  * Job runs allowed for one delivery's automatic schedule: its 9 attempts (the handler ends the schedule itself after

@@ -8,7 +8,7 @@
 // refused, and one name with a public and a private address is refused outright.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP, type LookupFunction } from 'node:net';
-import { type Environment } from '../tenant.ts';
+import type { Environment } from '../tenant.ts';
 
 /** Why an address is not public. */
 export type AddressClass =

@@ -59,7 +59,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/webhook-endpoints',
       {
-        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
         schema: {
           tags,
           summary: 'Register a webhook endpoint',
@@ -89,7 +89,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/webhook-endpoints',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'List webhook endpoints',
@@ -117,7 +117,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/webhook-endpoints/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Retrieve a webhook endpoint',
@@ -132,7 +132,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.patch(
       '/v1/webhook-endpoints/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
         schema: {
           tags,
           summary: 'Update a webhook endpoint',
@@ -160,7 +160,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.delete(
       '/v1/webhook-endpoints/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
         schema: {
           tags,
           summary: 'Delete a webhook endpoint',
@@ -186,7 +186,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/webhook-endpoints/:id/rotate-secret',
       {
-        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
         // The body is optional: a POST without one means all defaults.
         preValidation: async (req) => {
           req.body ??= {};
@@ -225,7 +225,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/webhook-deliveries',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'Delivery log',
@@ -260,7 +260,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/webhook-deliveries/:id',
       {
-        config: { auth: { accepts: accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: 'read' } },
         schema: {
           tags,
           summary: 'A delivery with every attempt',
@@ -277,7 +277,7 @@ export function webhookRoutes(ctx: GatewayContext) {
     app.post(
       '/v1/webhook-deliveries/:id/retry',
       {
-        config: { auth: { accepts: accepts, permission: 'webhooks:manage' } },
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
         schema: {
           tags,
           summary: 'Retry a delivery now',

@@ -10,7 +10,7 @@ import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../deliveryWorker.ts';
-import { type Environment } from '../../tenant.ts';
+import type { Environment } from '../../tenant.ts';
 
 export const testSecretBox = () => new SecretBox(parseKeyRing(`wt1:${'ab'.repeat(32)}`));
 
