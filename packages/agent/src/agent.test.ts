@@ -5,22 +5,22 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { devnetAccounts, freePort } from '@tender/evm';
+import { devnetAccounts } from '@tender/evm';
 import type { Database } from '@tender/platform';
 import { toHex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  openAgentsDb,
-  startAgents,
-  startChain,
+  startListeningAgents,
   type AgentsHarness,
   type Chain,
+  type ListeningAgents,
 } from '../../../apps/agents/src/_test/agentsTestKit.ts';
 import { createAgent, fileTokenStore, SpendLimitError, type Agent, type DeliveredEvent } from './index.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
 describe('@tender/agent against the agents service on the devnet', () => {
+  let agents: ListeningAgents | undefined;
   let chain: Chain;
   let db: Database;
   let h: AgentsHarness;
@@ -30,20 +30,13 @@ describe('@tender/agent against the agents service on the devnet', () => {
   let sender: Agent | undefined;
   let outboxId = '';
   beforeAll(async () => {
-    chain = await startChain();
-    db = await openAgentsDb();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    // The public URL is the real one: the realtime token names the WebSocket URL the agent connects to.
-    h = await startAgents({ db, chain, env: { AGENTS_PUBLIC_URL: baseUrl } });
-    await h.app.listen({ port, host: '127.0.0.1' });
+    agents = await startListeningAgents();
+    ({ chain, db, h, baseUrl } = agents);
     dir = await mkdtemp(join(tmpdir(), 'tender-agent-'));
   });
   afterAll(async () => {
     await sender?.close();
-    await h?.close();
-    await db?.close();
-    await chain?.devnet.stop();
+    await agents?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

@@ -3,7 +3,7 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { devnetAccounts, startDevnet, tokenBalance, type Devnet } from '@tender/evm';
+import { devnetAccounts, freePort, startDevnet, tokenBalance, type Devnet } from '@tender/evm';
 import { createLogger, loadConfig, platformMigrations, type App, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { createPublicClient, http, toHex, type Address } from 'viem';
@@ -114,6 +114,40 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
       await app.close();
       await smtp.close();
       await runtime.close();
+    },
+  };
+}
+
+/** A devnet, a database and the agents service listening on 127.0.0.1, as a client in another process reaches it. */
+export interface ListeningAgents {
+  chain: Chain;
+  db: Database;
+  h: AgentsHarness;
+  baseUrl: string;
+  /** Stops the service, the database and the devnet. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts a devnet, a database and the agents service on a free port whose URL is also its public URL: the realtime
+ * token names the WebSocket URL a client then connects to, so it must be the real one.
+ */
+export async function startListeningAgents(): Promise<ListeningAgents> {
+  const chain = await startChain();
+  const db = await openAgentsDb();
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const h = await startAgents({ db, chain, env: { AGENTS_PUBLIC_URL: baseUrl } });
+  await h.app.listen({ port, host: '127.0.0.1' });
+  return {
+    chain,
+    db,
+    h,
+    baseUrl,
+    async close() {
+      await h.close();
+      await db.close();
+      await chain.devnet.stop();
     },
   };
 }
