@@ -16,12 +16,22 @@ import { pruneRealtimeTokens } from './realtimeTokens.ts';
 import type { Session, TenantHub } from './session.ts';
 
 /**
- * Fault injection for the crash tests (a child process SIGKILLs itself at these points). Never set in production.
- * `afterClaim`: the events are leased to a socket and not sent yet. `afterSend`: their frames were written.
+ * Where a tenant's events are on their way to a socket: `woken` the tenant was asked to claim (NOTIFY, a freed
+ * window, a new socket, a sweep), `claim.start` and `claim.end` bound the claim statement that includes it, `written`
+ * the last frame of the events it claimed was handed to the kernel.
+ */
+export type DeliveryPoint = 'woken' | 'claim.start' | 'claim.end' | 'written';
+
+/**
+ * Test and benchmark hooks, never set in production. Fault injection for the crash tests (a child process SIGKILLs
+ * itself at these points): `afterClaim`, the events are leased to a socket and not sent yet; `afterSend`, their
+ * frames were written. `probe`: the events benchmark's stage timestamps (bench/events). At most one claim per tenant
+ * is in flight, so per tenant the points come in order: woken… claim.start, claim.end, written.
  */
 export interface RealtimeHooks {
   afterClaim?(events: readonly EventRecord[]): void;
   afterSend?(events: readonly EventRecord[]): void;
+  probe?(point: DeliveryPoint, tenantId: string, events?: readonly EventRecord[]): void;
 }
 
 export interface EventDeliveryDeps {
@@ -82,6 +92,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   function pump(tenantId: string): void {
     if (deps.stopping() || !tenants.has(tenantId)) return;
     wanted.add(tenantId);
+    deps.hooks?.probe?.('woken', tenantId);
     scheduleClaims();
   }
 
@@ -126,6 +137,8 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
         if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
       }
       if (picks.length === 0) return;
+      const probe = deps.hooks?.probe;
+      if (probe) for (const p of picks) probe('claim.start', p.tenantId);
       let results: ClaimedEvent[][];
       try {
         results = await claimBatch(
@@ -133,6 +146,14 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
           policy,
           picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
         );
+        if (probe)
+          results.forEach((r, i) =>
+            probe(
+              'claim.end',
+              picks[i]!.tenantId,
+              r.map((c) => c.record),
+            ),
+          );
       } catch (err) {
         log.error({ err }, 'cannot read the event inbox');
         for (const p of picks) deferReplay(p.hub); // the sweep tries again
@@ -183,7 +204,16 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
       if (!s.replayDone) s.replayed++;
       sent.push(c.record);
       const last = sent.length === claimed.length;
-      s.ws.send(text, last && deps.hooks?.afterSend ? () => deps.hooks?.afterSend?.(sent) : undefined);
+      const hooks = last ? deps.hooks : undefined;
+      s.ws.send(
+        text,
+        hooks?.afterSend || hooks?.probe
+          ? () => {
+              hooks.afterSend?.(sent);
+              hooks.probe?.('written', s.tenantId, sent);
+            }
+          : undefined,
+      );
     }
   }
 
