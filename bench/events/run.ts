@@ -135,6 +135,7 @@ interface ProducerTrace {
 interface ChildStages {
   stages: [string, number, number, number, number | null][];
   gc: [number, number][];
+  claims: { statements: number; requests: number; empty: number };
   loopDelay: { p50: number; p99: number; max: number };
 }
 
@@ -201,6 +202,9 @@ function printStages(mode: string, trace: ProducerTrace, child: ChildStages, ben
   const gcLine = (who: string, pauses: [number, number][]) =>
     `${who}: ${pauses.length} GC pauses, ${pauses.reduce((a, [, ms]) => a + ms, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...pauses.map(([, ms]) => ms)).toFixed(1)} ms; ` +
     `${tail.filter((r) => overlaps(pauses, r)).length} of the slowest ${tail.length} events overlap one`;
+  console.log(
+    `  claims: ${child.claims.statements} statements, ${child.claims.requests} tenant requests in them, ${child.claims.empty} of which found nothing`,
+  );
   console.log(gcLine('  agents process', child.gc));
   console.log(gcLine('  bench process (producer, clients)', benchPauses));
   // The histogram records whole timer intervals: the sampling interval is subtracted (what is left is the delay).

@@ -14,7 +14,7 @@
  *
  * Prints `ready {"port":…,"smtpPort":…,"processId":…}` once listening on 127.0.0.1. IPC requests:
  * `{id, cmd: 'voice', req}` → `{id, outcome}`; `{id, cmd: 'stats'}` → `{id, stats, memory}` (after a GC when run
- * with --expose-gc); `{id, cmd: 'stages'}` → `{id, stages, gc, loopDelay}`, what was recorded since the last such
+ * with --expose-gc); `{id, cmd: 'stages'}` → `{id, stages, gc, claims, loopDelay}`, what was recorded since the last such
  * request (and starts recording afresh). SIGTERM closes everything and exits 0.
  */
 import type { AddressInfo } from 'node:net';
@@ -56,6 +56,9 @@ if (fault === 'crash-after-send') hooks.afterSend = (events) => hit(events) && d
 /** Per event id: [woken, claim start, claim end, written] (NaN until written). */
 const stages = new Map<string, number[]>();
 let gcPauses: [start: number, ms: number][] = [];
+/** Claim statements, their requests (one per tenant) and the requests that found nothing to deliver. */
+const claims = { statements: 0, requests: 0, empty: 0 };
+let inStatement = false;
 const LOOP_SAMPLE_MS = 5;
 const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
 if (process.env.DELIVERY_STAGES === '1') {
@@ -69,9 +72,17 @@ if (process.env.DELIVERY_STAGES === '1') {
     if (point === 'woken') {
       if (!woken.has(tenantId)) woken.set(tenantId, t);
     } else if (point === 'claim.start') {
+      if (!inStatement) {
+        // A statement's claim.start points come in one synchronous loop: the first of them counts it.
+        claims.statements++;
+        inStatement = true;
+        queueMicrotask(() => (inStatement = false));
+      }
       claiming.set(tenantId, [woken.get(tenantId) ?? t, t]);
       woken.delete(tenantId);
     } else if (point === 'claim.end') {
+      claims.requests++;
+      if (events.length === 0) claims.empty++;
       const [w, start] = claiming.get(tenantId) ?? [t, t];
       for (const e of events) stages.set(e.eventId, [w, start, t, NaN]);
     } else {
@@ -113,10 +124,12 @@ process.on('message', (m: { id: number; cmd: string; req?: VoiceTurnRequest }) =
         id: m.id,
         stages: [...stages].map(([id, st]) => [id, ...st]),
         gc: gcPauses,
+        claims: { ...claims },
         loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
       });
       stages.clear();
       gcPauses = [];
+      claims.statements = claims.requests = claims.empty = 0;
       loopDelay.reset();
     }
   })();
