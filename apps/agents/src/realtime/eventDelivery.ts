@@ -51,8 +51,10 @@ export interface EventDeliveryDeps {
 
 /** Leases events to this process's sockets and sends them as event.delivery frames (the lease protocol: eventStore.ts). */
 export interface EventDelivery {
-  /** The tenant may have events to deliver (a NOTIFY, a freed window, a new socket): it claims in the next statement. */
+  /** The tenant may have events to deliver (a NOTIFY, a new socket, a sweep): it claims in the next statement. */
   pump(tenantId: string): void;
+  /** An acknowledgement freed room on a socket of the tenant: it claims again if a full window held events back. */
+  windowFreed(tenantId: string): void;
   /** The socket closed: its leases end now. */
   release(s: Session): void;
   /** Renews the leases of every socket holding events. */
@@ -80,9 +82,14 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
 
   /**
    * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
-   * freed a window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with room.
-   * One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request came back
-   * full is claimed again in the next statement.
+   * freed a full window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with
+   * room. One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request
+   * came back full is claimed again in the next statement.
+   *
+   * An acknowledgement claims again only when a socket of its tenant had no room at the tenant's last claim
+   * (`hub.windowFull`): every socket with room then either took what the inbox held (fewer than asked), or is
+   * claimed again (a full batch, a replay still going). Otherwise a claim after each acknowledgement finds nothing
+   * and doubles the claim statements (and what each wake-up waits for) at a steady trickle of events.
    */
   const wanted = new Set<string>();
   let claiming = false;
@@ -113,6 +120,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
   function pickForClaim(hub: TenantHub): Session | null {
     const n = hub.sessions.length;
+    hub.windowFull = hub.sessions.some((s) => room(s) <= 0);
     let fallback: Session | null = null;
     for (let k = 0; k < n; k++) {
       const s = hub.sessions[(hub.rr + k) % n]!;
@@ -293,8 +301,13 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     return sweeping;
   }
 
+  function windowFreed(tenantId: string): void {
+    if (tenants.get(tenantId)?.windowFull) pump(tenantId);
+  }
+
   return {
     pump,
+    windowFreed,
     release,
     renew,
     sweep,
