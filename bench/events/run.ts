@@ -185,6 +185,19 @@ function printStages(mode: string, trace: ProducerTrace, child: ChildStages, ben
         return [name, pct(xs, 50), pct(xs, 99), mean(xs), mean(tail.map((r) => r.parts[k]!))];
       }),
       [
+        'woken → received (the gateway and the client)',
+        pct(
+          rows.map((r) => r.total - r.parts[0]! - r.parts[1]!),
+          50,
+        ),
+        pct(
+          rows.map((r) => r.total - r.parts[0]! - r.parts[1]!),
+          99,
+        ),
+        mean(rows.map((r) => r.total - r.parts[0]! - r.parts[1]!)),
+        mean(tail.map((r) => r.total - r.parts[0]! - r.parts[1]!)),
+      ],
+      [
         'total',
         pct(
           rows.map((r) => r.total),
