@@ -69,6 +69,8 @@ export interface EventDelivery {
 const CLAIM_BATCH = 200;
 /** Tenants per claim statement. */
 const MAX_CLAIMS_PER_STATEMENT = 500;
+/** Claim statements in flight per process (for disjoint sets of tenants). */
+const MAX_CLAIM_STATEMENTS = 2;
 /** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Expiry and token pruning run at most this often, whatever the sweep interval. */
@@ -81,9 +83,12 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   let lastExpiry = 0;
 
   /**
-   * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
-   * freed a full window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with
-   * room. One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request
+   * Claims are batched per process: every tenant woken since its last claim statement started (NOTIFY,
+   * acknowledgements that freed a full window, new sockets, sweeps) gets one request in the next statement, for one
+   * of its sockets with room. Up to MAX_CLAIM_STATEMENTS statements are in flight, for disjoint sets of tenants: a
+   * tenant is in at most one (`claimingTenants`), and a window is one socket's and a socket one tenant's, so a
+   * socket's room is read again only after its claim came back and its window is never over-committed. A wake-up
+   * thus waits for a statement in flight only when all are busy or its own tenant is in one. A tenant whose request
    * came back full is claimed again in the next statement.
    *
    * An acknowledgement claims again only when a socket of its tenant had no room at the tenant's last claim
@@ -92,9 +97,9 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
    * and doubles the claim statements (and what each wake-up waits for) at a steady trickle of events.
    */
   const wanted = new Set<string>();
-  let claiming = false;
+  const claimingTenants = new Set<string>();
+  const claimRuns = new Set<Promise<void>>();
   let claimScheduled = false;
-  let claimRun: Promise<void> | null = null;
 
   function pump(tenantId: string): void {
     if (deps.stopping() || !tenants.has(tenantId)) return;
@@ -104,11 +109,21 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   }
 
   function scheduleClaims(): void {
-    if (claiming || claimScheduled || wanted.size === 0 || deps.stopping()) return;
+    if (claimRuns.size >= MAX_CLAIM_STATEMENTS || claimScheduled || wanted.size === 0 || deps.stopping()) return;
     claimScheduled = true;
     setImmediate(() => {
       claimScheduled = false;
-      claimRun = runClaims().catch((err: unknown) => log.error({ err }, 'event claims failed'));
+      const run: Promise<void> = runClaims()
+        .catch((err: unknown) => {
+          log.error({ err }, 'event claims failed');
+          return true;
+        })
+        .then((ran) => {
+          claimRuns.delete(run);
+          // Only after a statement: a run that found every wanted tenant in flight waits for those statements.
+          if (ran) scheduleClaims();
+        });
+      claimRuns.add(run);
     });
   }
 
@@ -132,19 +147,21 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     return fallback;
   }
 
-  async function runClaims(): Promise<void> {
-    if (claiming || deps.stopping()) return;
-    claiming = true;
+  /** One claim statement for the wanted tenants not in one already; false when there were none. */
+  async function runClaims(): Promise<boolean> {
+    if (deps.stopping()) return false;
+    const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
+    for (const tenantId of wanted) {
+      if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
+      if (claimingTenants.has(tenantId)) continue; // stays wanted: claims once its statement came back
+      wanted.delete(tenantId);
+      const hub = tenants.get(tenantId);
+      const s = hub && pickForClaim(hub);
+      if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
+    }
+    if (picks.length === 0) return false;
+    for (const p of picks) claimingTenants.add(p.tenantId);
     try {
-      const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
-      for (const tenantId of wanted) {
-        if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
-        wanted.delete(tenantId);
-        const hub = tenants.get(tenantId);
-        const s = hub && pickForClaim(hub);
-        if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
-      }
-      if (picks.length === 0) return;
       const probe = deps.hooks?.probe;
       if (probe) for (const p of picks) probe('claim.start', p.tenantId);
       let results: ClaimedEvent[][];
@@ -165,7 +182,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
       } catch (err) {
         log.error({ err }, 'cannot read the event inbox');
         for (const p of picks) deferReplay(p.hub); // the sweep tries again
-        return;
+        return true;
       }
       for (let i = 0; i < picks.length; i++) {
         const { s, hub, tenantId, limit } = picks[i]!;
@@ -190,9 +207,9 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
           if (hub.sessions.some((x) => !x.replayDone && room(x) > 0)) wanted.add(tenantId);
         }
       }
+      return true;
     } finally {
-      claiming = false;
-      scheduleClaims();
+      for (const p of picks) claimingTenants.delete(p.tenantId);
     }
   }
 
@@ -312,7 +329,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     renew,
     sweep,
     async settle() {
-      await claimRun; // a statement in flight finishes (and releases the leases of sockets closed meanwhile)
+      await Promise.all([...claimRuns]); // statements in flight finish (and release the leases of sockets closed meanwhile)
       await Promise.all([...closing]);
       await sweeping?.catch(() => {});
     },
