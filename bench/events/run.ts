@@ -3,7 +3,7 @@
  * JetStream (file storage, durable consumers, explicit acks) on the same host, in one run.
  *
  *   npx tsx bench/events/run.ts [--events=20000] [--tenants=100] [--rate=1000] [--seconds=10] [--sockets=10000]
- *                               [--skip-nats]
+ *                               [--skip-nats] [--wake=trigger,after-commit]
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), NATS_URL (default nats://127.0.0.1:4222)
  *
  * Three figures per system:
@@ -19,6 +19,10 @@
  *     insert trigger's NOTIFY inside the producer's transaction) and with the wake-up sent after the commit
  *     (migration 0101: NOTIFYing commits are serialised through their WAL flush, which bounds single-event
  *     transactions).
+ *     Each latency run also prints where the time goes, per stage (producer statement, NOTIFY to the gateway, wait
+ *     for the claim in flight, claim statement, frame write, client receipt), from timestamps of this process and of
+ *     the agents child (agentsProcess.ts with DELIVERY_STAGES=1), both on the epoch clock performance.timeOrigin +
+ *     performance.now(); and the GC pauses and event loop delay of both processes.
  *  3. memory per idle authenticated socket at S sockets (default 10,000): RSS growth of the server process divided
  *     by S, after GC. Tender: a fresh gateway child process, sockets authenticated with realtime tokens (10 per
  *     tenant). NATS: nats-server's RSS (read from /proc) with S client connections holding one subscription each
@@ -28,7 +32,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { execFileSync } from 'node:child_process';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { AckPolicy, connect, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats';
 import { printTable } from '../_lib/printTable.ts';
 import { migrate } from '../../packages/platform/src/db/migrate.ts';
@@ -53,6 +57,10 @@ const RATE = numberOption('rate', 1_000);
 const SECONDS = numberOption('seconds', 10);
 const SOCKETS = numberOption('sockets', 10_000);
 const SKIP_NATS = process.argv.includes('--skip-nats');
+/** Which wake-ups the latency figure is measured with (--wake=after-commit: only that one). */
+const WAKES = (
+  process.argv.find((a) => a.startsWith('--wake='))?.slice('--wake='.length) ?? 'trigger,after-commit'
+).split(',') as ('trigger' | 'after-commit')[];
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const natsUrl = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const IN_FLIGHT = 500;
@@ -106,6 +114,120 @@ async function connectAll<T>(n: number, batch: number, make: (i: number) => Prom
   return out;
 }
 
+// ---------------------------------------------------------------- Tender: where insert → delivery goes
+
+/** This process's GC pauses ([start, ms], epoch clock) and event loop delay (it produces and receives). */
+const benchGc: [number, number][] = [];
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) benchGc.push([performance.timeOrigin + e.startTime, e.duration]);
+}).observe({ entryTypes: ['gc'] });
+const LOOP_SAMPLE_MS = 5;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+loopDelay.enable();
+
+/** Per event id, this process's timestamps: insert sent, commit seen by the producer, frame received by the client. */
+interface ProducerTrace {
+  sent: Map<string, number>;
+  committed: Map<string, number>;
+  received: Map<string, number>;
+}
+/** The agents child's (agentsProcess.ts, DELIVERY_STAGES=1): per event [id, woken, claim start, claim end, written]. */
+interface ChildStages {
+  stages: [string, number, number, number, number | null][];
+  gc: [number, number][];
+  claims: { statements: number; requests: number; empty: number };
+  loopDelay: { p50: number; p99: number; max: number };
+}
+
+const STAGES = [
+  'insert + commit (producer statement)',
+  'commit → woken (NOTIFY reaches the gateway)',
+  'woken → claim starts (waits for the claim in flight)',
+  'claim statement',
+  'claim end → frame written',
+  'written → received (client)',
+] as const;
+
+/**
+ * Splits each event's insert → delivery into STAGES. Both processes stamp with performance.timeOrigin + now() (the
+ * machine's wall clock, sub-millisecond). The stamps are per event except the wake-up, which is per tenant (the
+ * first wake-up since its previous claim): an event committed after that wake-up but claimed by its claim has none
+ * of its own, so each boundary is clamped to the one before it (the stages always add up to the total).
+ */
+function printStages(mode: string, trace: ProducerTrace, child: ChildStages, benchPauses: [number, number][]): void {
+  const rows: { total: number; parts: number[]; t0: number }[] = [];
+  let clamped = 0;
+  for (const [id, woken, start, end, written] of child.stages) {
+    const t0 = trace.sent.get(id);
+    const committed = trace.committed.get(id);
+    const received = trace.received.get(id);
+    if (t0 === undefined || committed === undefined || received === undefined || written === null) continue;
+    const stamps = [t0, committed, woken, start, end, written, received];
+    if (woken < committed) clamped++;
+    for (let k = 1; k < stamps.length; k++) stamps[k] = Math.max(stamps[k]!, stamps[k - 1]!);
+    rows.push({ total: received - t0, parts: STAGES.map((_, k) => stamps[k + 1]! - stamps[k]!), t0 });
+  }
+  if (rows.length === 0) return console.log(`tender (${mode}): no stage timestamps`);
+  const p99 = pct(
+    rows.map((r) => r.total),
+    99,
+  );
+  const tail = rows.filter((r) => r.total >= p99);
+  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  console.log(
+    `\ntender (${mode}): insert → delivery by stage, ${rows.length} events (${clamped} committed after their tenant's wake-up)`,
+  );
+  printTable(
+    ['stage', 'p50 ms', 'p99 ms', 'mean ms', `mean ms, slowest 1% (${tail.length})`],
+    [
+      ...STAGES.map((name, k) => {
+        const xs = rows.map((r) => r.parts[k]!);
+        return [name, pct(xs, 50), pct(xs, 99), mean(xs), mean(tail.map((r) => r.parts[k]!))];
+      }),
+      [
+        'woken → received (the gateway and the client)',
+        pct(
+          rows.map((r) => r.total - r.parts[0]! - r.parts[1]!),
+          50,
+        ),
+        pct(
+          rows.map((r) => r.total - r.parts[0]! - r.parts[1]!),
+          99,
+        ),
+        mean(rows.map((r) => r.total - r.parts[0]! - r.parts[1]!)),
+        mean(tail.map((r) => r.total - r.parts[0]! - r.parts[1]!)),
+      ],
+      [
+        'total',
+        pct(
+          rows.map((r) => r.total),
+          50,
+        ),
+        p99,
+        mean(rows.map((r) => r.total)),
+        mean(tail.map((r) => r.total)),
+      ],
+    ],
+  );
+  // GC: how much, and how many of the slowest 1% had a pause of either process within their insert → delivery.
+  const overlaps = (pauses: [number, number][], r: { total: number; t0: number }) =>
+    pauses.some(([at, ms]) => at < r.t0 + r.total && at + ms > r.t0);
+  const gcLine = (who: string, pauses: [number, number][]) =>
+    `${who}: ${pauses.length} GC pauses, ${pauses.reduce((a, [, ms]) => a + ms, 0).toFixed(0)} ms in all, longest ${Math.max(0, ...pauses.map(([, ms]) => ms)).toFixed(1)} ms; ` +
+    `${tail.filter((r) => overlaps(pauses, r)).length} of the slowest ${tail.length} events overlap one`;
+  console.log(
+    `  claims: ${child.claims.statements} statements, ${child.claims.requests} tenant requests in them, ${child.claims.empty} of which found nothing`,
+  );
+  console.log(gcLine('  agents process', child.gc));
+  console.log(gcLine('  bench process (producer, clients)', benchPauses));
+  // The histogram records whole timer intervals: the sampling interval is subtracted (what is left is the delay).
+  const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS).toFixed(1);
+  console.log(
+    `  event loop delay p50/p99/max ms: agents ${child.loopDelay.p50.toFixed(1)}/${child.loopDelay.p99.toFixed(1)}/${child.loopDelay.max.toFixed(1)}, ` +
+      `bench ${ms(loopDelay.percentile(50))}/${ms(loopDelay.percentile(99))}/${ms(loopDelay.max)}`,
+  );
+}
+
 // ---------------------------------------------------------------- Tender
 
 async function benchTender(): Promise<Figures[]> {
@@ -115,7 +237,7 @@ async function benchTender(): Promise<Figures[]> {
   const clients: TestClient[] = [];
   try {
     await migrate(db, [...(await platformMigrations()), ...(await agentsMigrations())]);
-    const server = await spawnAgents({ url, schema, env: { POOL_SIZE: '10' } });
+    const server = await spawnAgents({ url, schema, env: { POOL_SIZE: '10', DELIVERY_STAGES: '1' } });
     children.push(server);
 
     // 1. throughput
@@ -126,11 +248,16 @@ async function benchTender(): Promise<Figures[]> {
     let confirmed = 0;
     const latencies: number[] = [];
     let measuring = false;
+    const trace: ProducerTrace = { sent: new Map(), committed: new Map(), received: new Map() };
     for (let i = 0; i < TENANTS; i++) {
       const c = await TestClient.open(server.wsUrl, rts[i]!.token);
       clients.push(c);
       c.onDelivery = (ev: Frame) => {
-        if (measuring && typeof ev.payload.t === 'number') latencies.push(now() - ev.payload.t);
+        if (measuring && typeof ev.payload.t === 'number') {
+          const t = now();
+          latencies.push(t - ev.payload.t);
+          trace.received.set(ev.eventId as string, t);
+        }
         c.ack(ev.eventId as string);
       };
       c.ws.on('message', (d) => {
@@ -157,19 +284,33 @@ async function benchTender(): Promise<Figures[]> {
     // 2. latency at RATE, for both ways a producer wakes the gateways: the insert trigger's NOTIFY inside its
     // transaction (the default), and NOTIFY after its commit (migration 0101).
     const latencyRuns: { mode: string; p50: number; p99: number; rate: number }[] = [];
-    for (const mode of ['trigger', 'after-commit'] as const) {
+    for (const mode of WAKES) {
       confirmed = 0;
       latencies.length = 0;
+      trace.sent.clear();
+      trace.committed.clear();
+      trace.received.clear();
+      await server.request({ cmd: 'stages' }); // the child records afresh
+      const gcBefore = benchGc.length;
+      loopDelay.reset();
       measuring = true;
       const insertMs: number[] = [];
-      const insert = mode === 'trigger' ? insertEvents : insertEventsThenWake;
       const pace = await paced(async (i) => {
         const t = now();
-        await insert(db, [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }]);
-        insertMs.push(now() - t);
+        let committedAt = NaN;
+        const rows = [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }];
+        const [id] =
+          mode === 'trigger'
+            ? await insertEvents(db, rows)
+            : await insertEventsThenWake(db, rows, () => (committedAt = now()));
+        const done = now();
+        insertMs.push(done - t);
+        trace.sent.set(id!, t);
+        trace.committed.set(id!, mode === 'trigger' ? done : committedAt);
       });
       await until(`tender (${mode}): paced events acknowledged`, () => confirmed >= pace.sent);
       measuring = false;
+      printStages(mode, trace, await server.request<ChildStages>({ cmd: 'stages' }), benchGc.slice(gcBefore));
       // The producer's own statements (commit and wake included): the part of insert → delivery before the wake-up.
       console.log(
         `tender (${mode}): producer p50 ${pct(insertMs, 50).toFixed(1)} ms, p99 ${pct(insertMs, 99).toFixed(1)} ms; ` +
@@ -354,8 +495,9 @@ printTable(
   ],
   results.map((r) => [r.system, r.throughput, r.p50, r.p99, r.achievedRate, r.bytesPerSocket, r.notes]),
 );
-if (results.length === 3) {
-  const [, t, n] = results as [Figures, Figures, Figures];
+const t = results.find((r) => r.system.endsWith('after commit'));
+const n = results.find((r) => r.system.startsWith('nats'));
+if (t && n) {
   console.log(
     `\nratios tender (wake after commit)/nats: throughput ${(t.throughput / n.throughput).toFixed(2)}x, p50 ${(t.p50 / n.p50).toFixed(2)}x, p99 ${(t.p99 / n.p99).toFixed(2)}x, memory per socket ${(t.bytesPerSocket / n.bytesPerSocket).toFixed(2)}x`,
   );

@@ -8,8 +8,8 @@ export interface AcknowledgementsDeps {
   policy: EventPolicy;
   /** The open sockets of this process by tenant (the gateway's; read only here). */
   tenants: ReadonlyMap<string, TenantHub>;
-  /** An acknowledgement freed a socket's window: the tenant may claim again (eventDelivery.ts). */
-  pump(tenantId: string): void;
+  /** An acknowledgement freed a socket's window (eventDelivery.ts). */
+  windowFreed(tenantId: string): void;
 }
 
 /**
@@ -33,7 +33,7 @@ export interface Acknowledgements {
 const ACK_BATCH = 5_000;
 
 export function createAcknowledgements(deps: AcknowledgementsDeps): Acknowledgements {
-  const { db, log, policy, tenants, pump } = deps;
+  const { db, log, policy, tenants, windowFreed } = deps;
   let ackQueue: { s: Session; eventId: string }[] = [];
   let ackFlush: Promise<void> | null = null;
 
@@ -86,7 +86,7 @@ export function createAcknowledgements(deps: AcknowledgementsDeps): Acknowledgem
             );
           }
         }
-        for (const t of wake) pump(t);
+        for (const t of wake) windowFreed(t);
       }
     } finally {
       ackFlush = null;
@@ -104,7 +104,7 @@ export function createAcknowledgements(deps: AcknowledgementsDeps): Acknowledgem
         if (s.inFlight.delete(id)) s.send({ type: 'event.acknowledged', eventId: id });
       }
     }
-    pump(tenantId);
+    windowFreed(tenantId);
   }
 
   return {

@@ -16,12 +16,22 @@ import { pruneRealtimeTokens } from './realtimeTokens.ts';
 import type { Session, TenantHub } from './session.ts';
 
 /**
- * Fault injection for the crash tests (a child process SIGKILLs itself at these points). Never set in production.
- * `afterClaim`: the events are leased to a socket and not sent yet. `afterSend`: their frames were written.
+ * Where a tenant's events are on their way to a socket: `woken` the tenant was asked to claim (NOTIFY, a freed
+ * window, a new socket, a sweep), `claim.start` and `claim.end` bound the claim statement that includes it, `written`
+ * the last frame of the events it claimed was handed to the kernel.
+ */
+export type DeliveryPoint = 'woken' | 'claim.start' | 'claim.end' | 'written';
+
+/**
+ * Test and benchmark hooks, never set in production. Fault injection for the crash tests (a child process SIGKILLs
+ * itself at these points): `afterClaim`, the events are leased to a socket and not sent yet; `afterSend`, their
+ * frames were written. `probe`: the events benchmark's stage timestamps (bench/events). At most one claim per tenant
+ * is in flight, so per tenant the points come in order: woken… claim.start, claim.end, written.
  */
 export interface RealtimeHooks {
   afterClaim?(events: readonly EventRecord[]): void;
   afterSend?(events: readonly EventRecord[]): void;
+  probe?(point: DeliveryPoint, tenantId: string, events?: readonly EventRecord[]): void;
 }
 
 export interface EventDeliveryDeps {
@@ -41,8 +51,10 @@ export interface EventDeliveryDeps {
 
 /** Leases events to this process's sockets and sends them as event.delivery frames (the lease protocol: eventStore.ts). */
 export interface EventDelivery {
-  /** The tenant may have events to deliver (a NOTIFY, a freed window, a new socket): it claims in the next statement. */
+  /** The tenant may have events to deliver (a NOTIFY, a new socket, a sweep): it claims in the next statement. */
   pump(tenantId: string): void;
+  /** An acknowledgement freed room on a socket of the tenant: it claims again if a full window held events back. */
+  windowFreed(tenantId: string): void;
   /** The socket closed: its leases end now. */
   release(s: Session): void;
   /** Renews the leases of every socket holding events. */
@@ -57,6 +69,8 @@ export interface EventDelivery {
 const CLAIM_BATCH = 200;
 /** Tenants per claim statement. */
 const MAX_CLAIMS_PER_STATEMENT = 500;
+/** Claim statements in flight per process (for disjoint sets of tenants). */
+const MAX_CLAIM_STATEMENTS = 2;
 /** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
 const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Expiry and token pruning run at most this often, whatever the sweep interval. */
@@ -69,28 +83,47 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   let lastExpiry = 0;
 
   /**
-   * Claims are batched per process: every tenant woken since the last claim statement (NOTIFY, acknowledgements that
-   * freed a window, new sockets, sweeps) gets one request in the next statement, for one of its sockets with room.
-   * One statement in flight at a time, so a socket's window is never over-committed; a tenant whose request came back
-   * full is claimed again in the next statement.
+   * Claims are batched per process: every tenant woken since its last claim statement started (NOTIFY,
+   * acknowledgements that freed a full window, new sockets, sweeps) gets one request in the next statement, for one
+   * of its sockets with room. Up to MAX_CLAIM_STATEMENTS statements are in flight, for disjoint sets of tenants: a
+   * tenant is in at most one (`claimingTenants`), and a window is one socket's and a socket one tenant's, so a
+   * socket's room is read again only after its claim came back and its window is never over-committed. A wake-up
+   * thus waits for a statement in flight only when all are busy or its own tenant is in one. A tenant whose request
+   * came back full is claimed again in the next statement.
+   *
+   * An acknowledgement claims again only when a socket of its tenant had no room at the tenant's last claim
+   * (`hub.windowFull`): every socket with room then either took what the inbox held (fewer than asked), or is
+   * claimed again (a full batch, a replay still going). Otherwise a claim after each acknowledgement finds nothing
+   * and doubles the claim statements (and what each wake-up waits for) at a steady trickle of events.
    */
   const wanted = new Set<string>();
-  let claiming = false;
+  const claimingTenants = new Set<string>();
+  const claimRuns = new Set<Promise<void>>();
   let claimScheduled = false;
-  let claimRun: Promise<void> | null = null;
 
   function pump(tenantId: string): void {
     if (deps.stopping() || !tenants.has(tenantId)) return;
     wanted.add(tenantId);
+    deps.hooks?.probe?.('woken', tenantId);
     scheduleClaims();
   }
 
   function scheduleClaims(): void {
-    if (claiming || claimScheduled || wanted.size === 0 || deps.stopping()) return;
+    if (claimRuns.size >= MAX_CLAIM_STATEMENTS || claimScheduled || wanted.size === 0 || deps.stopping()) return;
     claimScheduled = true;
     setImmediate(() => {
       claimScheduled = false;
-      claimRun = runClaims().catch((err: unknown) => log.error({ err }, 'event claims failed'));
+      const run: Promise<void> = runClaims()
+        .catch((err: unknown) => {
+          log.error({ err }, 'event claims failed');
+          return true;
+        })
+        .then((ran) => {
+          claimRuns.delete(run);
+          // Only after a statement: a run that found every wanted tenant in flight waits for those statements.
+          if (ran) scheduleClaims();
+        });
+      claimRuns.add(run);
     });
   }
 
@@ -102,6 +135,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
   /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
   function pickForClaim(hub: TenantHub): Session | null {
     const n = hub.sessions.length;
+    hub.windowFull = hub.sessions.some((s) => room(s) <= 0);
     let fallback: Session | null = null;
     for (let k = 0; k < n; k++) {
       const s = hub.sessions[(hub.rr + k) % n]!;
@@ -113,19 +147,23 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     return fallback;
   }
 
-  async function runClaims(): Promise<void> {
-    if (claiming || deps.stopping()) return;
-    claiming = true;
+  /** One claim statement for the wanted tenants not in one already; false when there were none. */
+  async function runClaims(): Promise<boolean> {
+    if (deps.stopping()) return false;
+    const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
+    for (const tenantId of wanted) {
+      if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
+      if (claimingTenants.has(tenantId)) continue; // stays wanted: claims once its statement came back
+      wanted.delete(tenantId);
+      const hub = tenants.get(tenantId);
+      const s = hub && pickForClaim(hub);
+      if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
+    }
+    if (picks.length === 0) return false;
+    for (const p of picks) claimingTenants.add(p.tenantId);
     try {
-      const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
-      for (const tenantId of wanted) {
-        if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
-        wanted.delete(tenantId);
-        const hub = tenants.get(tenantId);
-        const s = hub && pickForClaim(hub);
-        if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
-      }
-      if (picks.length === 0) return;
+      const probe = deps.hooks?.probe;
+      if (probe) for (const p of picks) probe('claim.start', p.tenantId);
       let results: ClaimedEvent[][];
       try {
         results = await claimBatch(
@@ -133,10 +171,18 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
           policy,
           picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
         );
+        if (probe)
+          results.forEach((r, i) =>
+            probe(
+              'claim.end',
+              picks[i]!.tenantId,
+              r.map((c) => c.record),
+            ),
+          );
       } catch (err) {
         log.error({ err }, 'cannot read the event inbox');
         for (const p of picks) deferReplay(p.hub); // the sweep tries again
-        return;
+        return true;
       }
       for (let i = 0; i < picks.length; i++) {
         const { s, hub, tenantId, limit } = picks[i]!;
@@ -161,9 +207,9 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
           if (hub.sessions.some((x) => !x.replayDone && room(x) > 0)) wanted.add(tenantId);
         }
       }
+      return true;
     } finally {
-      claiming = false;
-      scheduleClaims();
+      for (const p of picks) claimingTenants.delete(p.tenantId);
     }
   }
 
@@ -183,7 +229,16 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
       if (!s.replayDone) s.replayed++;
       sent.push(c.record);
       const last = sent.length === claimed.length;
-      s.ws.send(text, last && deps.hooks?.afterSend ? () => deps.hooks?.afterSend?.(sent) : undefined);
+      const hooks = last ? deps.hooks : undefined;
+      s.ws.send(
+        text,
+        hooks?.afterSend || hooks?.probe
+          ? () => {
+              hooks.afterSend?.(sent);
+              hooks.probe?.('written', s.tenantId, sent);
+            }
+          : undefined,
+      );
     }
   }
 
@@ -263,13 +318,18 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     return sweeping;
   }
 
+  function windowFreed(tenantId: string): void {
+    if (tenants.get(tenantId)?.windowFull) pump(tenantId);
+  }
+
   return {
     pump,
+    windowFreed,
     release,
     renew,
     sweep,
     async settle() {
-      await claimRun; // a statement in flight finishes (and releases the leases of sockets closed meanwhile)
+      await Promise.all([...claimRuns]); // statements in flight finish (and release the leases of sockets closed meanwhile)
       await Promise.all([...closing]);
       await sweeping?.catch(() => {});
     },

@@ -195,6 +195,48 @@ describe('delivery', () => {
     await Promise.all([...socks.map((s) => s.close()), stranger.client.close()]);
   });
 
+  it('a full window holds events back until an acknowledgement frees it (no sweep needed); acks with room to spare claim nothing', async () => {
+    let claims = 0;
+    const realtime = createRealtimeGateway({
+      db,
+      logger: h.ctx.logger,
+      publicUrl: 'http://127.0.0.1',
+      policy: h.ctx.config.events,
+      settings: { ...h.ctx.config.realtime, sweepMs: 600_000, maxInFlight: 2 },
+      hooks: { probe: (point) => void (point === 'claim.start' && claims++) },
+    });
+    const app = await createAgentsServer({ ...h.ctx, realtime }, { rateLimit: false });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const t = await makeTenant(db);
+      const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}${REALTIME_PATH}`;
+      const c = await TestClient.open(url, await realtimeToken(app, t.token));
+      await c.next((f) => f.type === 'session.replay.complete');
+      const ids = [await makeEvent(db, t.id), await makeEvent(db, t.id), await makeEvent(db, t.id)];
+      await eventually(() => (c.deliveries().length === 2 ? true : undefined));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(c.deliveries().map((e) => e.eventId)).toEqual(ids.slice(0, 2)); // the window holds the third back
+      c.ack(ids[0]!);
+      await c.next((f) => f.type === 'event.delivery' && f.event.eventId === ids[2]);
+      for (const id of ids.slice(1)) c.ack(id);
+      await eventually(() => (c.frames.filter((f) => f.type === 'event.acknowledged').length === 3 ? true : undefined));
+
+      // A trickle: each event costs the one claim its wake-up asks for; its acknowledgement, with room to spare, none.
+      const before = claims;
+      for (let i = 0; i < 3; i++) {
+        const e = await makeEvent(db, t.id);
+        await c.next((f) => f.type === 'event.delivery' && f.event.eventId === e);
+        c.ack(e);
+        await c.next((f) => f.type === 'event.acknowledged' && f.eventId === e);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(claims - before).toBe(3);
+      await c.close();
+    } finally {
+      await app.close();
+    }
+  });
+
   it('a REST acknowledgement reaches the socket holding the event', async () => {
     const { token, id, client } = await tenantWithSocket();
     const e = await makeEvent(db, id);

@@ -109,7 +109,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     tenants,
     stopping: () => stopping,
   });
-  const acks = createAcknowledgements({ db, log, policy, tenants, pump: delivery.pump });
+  const acks = createAcknowledgements({ db, log, policy, tenants, windowFreed: delivery.windowFreed });
   const voice = createVoiceTurnRouting({
     db,
     log,
@@ -207,7 +207,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         s.ws.close(CLOSE.authFailed, 'access token revoked');
         return;
       }
-      const hub = tenants.get(who.tenantId) ?? { sessions: [], rr: 0 };
+      const hub = tenants.get(who.tenantId) ?? { sessions: [], rr: 0, windowFull: false };
       if (hub.sessions.length >= settings.maxSocketsPerTenant) {
         s.error('RATE_LIMITED', `At most ${settings.maxSocketsPerTenant} sockets per tenant on one gateway`);
         s.ws.close(CLOSE.tooManySockets, 'too many sockets');

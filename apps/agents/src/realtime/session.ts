@@ -48,4 +48,9 @@ export interface TenantHub {
   sessions: Session[];
   /** Rotates which socket of the tenant claims next. */
   rr: number;
+  /**
+   * At the tenant's last claim some socket had no room (window or send buffer full): what it could not take waits
+   * for an acknowledgement, which claims again (eventDelivery.ts `windowFreed`).
+   */
+  windowFull: boolean;
 }

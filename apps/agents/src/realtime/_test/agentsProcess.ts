@@ -7,11 +7,18 @@
  * SIGKILLs itself right after claiming such an event for a socket (before its frame is written), or right after the
  * frame was written (before any acknowledgement can arrive).
  *
+ * DELIVERY_STAGES=1 (the events benchmark) records, per event claimed, when its tenant was woken, when its claim
+ * statement started and ended and when its frame was written, in milliseconds since the epoch
+ * (`performance.timeOrigin + performance.now()`, the clock the benchmark stamps its inserts with), and every GC
+ * pause and the event loop delay.
+ *
  * Prints `ready {"port":…,"smtpPort":…,"processId":…}` once listening on 127.0.0.1. IPC requests:
  * `{id, cmd: 'voice', req}` → `{id, outcome}`; `{id, cmd: 'stats'}` → `{id, stats, memory}` (after a GC when run
- * with --expose-gc). SIGTERM closes everything and exits 0.
+ * with --expose-gc); `{id, cmd: 'stages'}` → `{id, stages, gc, claims, loopDelay}`, what was recorded since the last such
+ * request (and starts recording afresh). SIGTERM closes everything and exits 0.
  */
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createLogger, loadConfig, openDatabase } from '@tender/platform';
 import { agentsConfigSpec } from '../../config.ts';
 import { startInboundSmtp } from '../../email/inbound.ts';
@@ -46,6 +53,51 @@ const hooks: RealtimeHooks = {};
 if (fault === 'crash-before-send') hooks.afterClaim = (events) => hit(events) && die();
 if (fault === 'crash-after-send') hooks.afterSend = (events) => hit(events) && die();
 
+/** Per event id: [woken, claim start, claim end, written] (NaN until written). */
+const stages = new Map<string, number[]>();
+let gcPauses: [start: number, ms: number][] = [];
+/** Claim statements, their requests (one per tenant) and the requests that found nothing to deliver. */
+const claims = { statements: 0, requests: 0, empty: 0 };
+let inStatement = false;
+const LOOP_SAMPLE_MS = 5;
+const loopDelay = monitorEventLoopDelay({ resolution: LOOP_SAMPLE_MS });
+if (process.env.DELIVERY_STAGES === '1') {
+  const clock = () => performance.timeOrigin + performance.now();
+  // At most one claim per tenant is in flight: per tenant, the first wake-up since its last claim started, and the
+  // wake-up and start of the claim in flight.
+  const woken = new Map<string, number>();
+  const claiming = new Map<string, [woken: number, start: number]>();
+  hooks.probe = (point, tenantId, events = []) => {
+    const t = clock();
+    if (point === 'woken') {
+      if (!woken.has(tenantId)) woken.set(tenantId, t);
+    } else if (point === 'claim.start') {
+      if (!inStatement) {
+        // A statement's claim.start points come in one synchronous loop: the first of them counts it.
+        claims.statements++;
+        inStatement = true;
+        queueMicrotask(() => (inStatement = false));
+      }
+      claiming.set(tenantId, [woken.get(tenantId) ?? t, t]);
+      woken.delete(tenantId);
+    } else if (point === 'claim.end') {
+      claims.requests++;
+      if (events.length === 0) claims.empty++;
+      const [w, start] = claiming.get(tenantId) ?? [t, t];
+      for (const e of events) stages.set(e.eventId, [w, start, t, NaN]);
+    } else {
+      for (const e of events) {
+        const st = stages.get(e.eventId);
+        if (st) st[3] = t;
+      }
+    }
+  };
+  new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) gcPauses.push([performance.timeOrigin + e.startTime, e.duration]);
+  }).observe({ entryTypes: ['gc'] });
+  loopDelay.enable();
+}
+
 let smtpPort = 0;
 const runtime = await createAgentsRuntime(config, {
   db,
@@ -66,6 +118,19 @@ process.on('message', (m: { id: number; cmd: string; req?: VoiceTurnRequest }) =
       const gc = (globalThis as { gc?: () => void }).gc;
       if (gc) for (let i = 0; i < 3; i++) gc();
       process.send?.({ id: m.id, stats: runtime.ctx.realtime.stats(), memory: process.memoryUsage() });
+    } else if (m.cmd === 'stages') {
+      const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS); // the histogram holds whole intervals
+      process.send?.({
+        id: m.id,
+        stages: [...stages].map(([id, st]) => [id, ...st]),
+        gc: gcPauses,
+        claims: { ...claims },
+        loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+      });
+      stages.clear();
+      gcPauses = [];
+      claims.statements = claims.requests = claims.empty = 0;
+      loopDelay.reset();
     }
   })();
 });

@@ -88,15 +88,20 @@ export async function insertEvents(
   return ids;
 }
 
-/** The same, with the wake-up sent after the commit instead of by the insert trigger (migration 0101). */
+/**
+ * The same, with the wake-up sent after the commit instead of by the insert trigger (migration 0101). `committed` is
+ * called between the commit and the wake-up (the benchmark's stage timestamps).
+ */
 export async function insertEventsThenWake(
   db: Database,
   rows: readonly { tenantId: string; type?: string; fields?: Record<string, unknown> }[],
+  committed?: () => void,
 ): Promise<string[]> {
   const ids = await db.tx(async (tx) => {
     await tx.query(SKIP_INSERT_NOTIFY_SQL);
     return insertEvents(tx, rows);
   });
+  committed?.();
   await wakeTenants(
     db,
     rows.map((r) => r.tenantId),
