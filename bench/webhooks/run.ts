@@ -11,12 +11,13 @@
  *
  * In a fresh schema: one merchant, one endpoint (test mode) pointing at a local receiver running in a child
  * process (answers 200). N events are emitted through the outbox exactly as payment transitions emit them
- * (emitEvent: the event row, its delivery row and its delivery job, in batches of transactions); that phase is
+ * (emitEvent: the event row and its delivery row, due at once, in batches of transactions); that phase is
  * reported on its own. Then, timed:
- *  - tender: a job runner with the gateway's delivery queue delivers all N, with the production default of
- *    deliveries in flight (WEBHOOK_CONCURRENCY) and at most C connections to the receiver: per delivery a claimed
- *    job, a load of delivery + endpoint + event, the HMAC signature, the SSRF-guarded keep-alive POST, the attempt
- *    logged and the delivery marked succeeded, and the job completed. Timed until the database says all N
+ *  - tender: the gateway's delivery runner delivers all N, with the production default of deliveries in flight
+ *    (WEBHOOK_CONCURRENCY) and at most C connections to the receiver: per delivery a share of a batched claim
+ *    (lease + load of delivery, endpoint and event in one statement), the HMAC signature, the SSRF-guarded
+ *    keep-alive POST, and a share of a batched write that logs the attempt, marks the delivery succeeded and
+ *    releases its lease. Timed until the database says all N
  *    deliveries succeeded and N attempts are logged.
  *  - bare: C loops POST the same N bodies (as the receiver saw them) with a keep-alive agent, no database, no
  *    signature, no guard: the ceiling of this machine's HTTP path.
@@ -38,11 +39,11 @@ import {
   platformMigrations,
   type Database,
 } from '../../packages/platform/src/index.ts';
-import { createJobRunner } from '../../packages/platform/src/jobs/index.ts';
 import { createGatewayServices } from '../../apps/gateway/src/runtime.ts';
 import { gatewayMigrations } from '../../apps/gateway/src/migrations.ts';
 import { emitEvent } from '../../apps/gateway/src/outbox/events.ts';
-import { createDeliveryWorker, eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
+import { createDeliveryRunner } from '../../apps/gateway/src/webhooks/createDeliveryRunner.ts';
+import { eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
 import { createWebhookEndpoint } from '../../apps/gateway/src/webhooks/endpoints.ts';
 import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/settings.ts';
 import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
@@ -157,10 +158,8 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     const emitMs = performance.now() - t0;
     await db.exec('analyze');
 
-    const worker = createDeliveryWorker(ctx, { maxSocketsPerHost: C });
-    const runner = createJobRunner({
-      db,
-      queues: worker.queues,
+    const runner = createDeliveryRunner(ctx, {
+      maxSocketsPerHost: C,
       concurrency: IN_FLIGHT,
       logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
     });
@@ -181,7 +180,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
       });
     } finally {
       await runner.stop({ timeoutMs: 10_000 });
-      worker.close();
+      runner.close();
     }
     const deliverMs = performance.now() - t1;
     const cpu = cpuSplit();

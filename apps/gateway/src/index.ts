@@ -27,7 +27,6 @@ export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.
 export {
   gatewayJobQueues,
   startGatewayWorkers,
-  type GatewayQueues,
   type GatewayWorkers,
   type GatewayWorkersOptions,
 } from './workers.ts';

@@ -286,14 +286,22 @@ export async function deleteWebhookEndpoint(ctx: GatewayContext, principal: Prin
 }
 
 /**
- * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once (their jobs then
- * find them ended and send nothing). An attempt in flight still logs its outcome; a failure of it is ended again by
- * its next run, which finds the endpoint disabled.
+ * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once, and any manual
+ * retry asked for is dropped. A delivery leased to a run in flight keeps its lease and its due time (the lease's
+ * expiry): the run still logs its outcome, which cannot revive it (a failed delivery stays failed; a success is
+ * recorded as one), and if that run dies, the run that takes the row after the lease logs it as interrupted and
+ * sends nothing.
  */
 export async function endPendingDeliveries(tx: Sql, endpointId: string, reason: string, now: Date): Promise<void> {
   await tx.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, last_error = $2, updated_at = $3
-      where endpoint_id = $1 and status = 'pending'`,
+    `update webhook_deliveries
+        set status = case when status = 'pending' then 'failed' else status end,
+            next_attempt_at = null,
+            last_error = case when status = 'pending' then $2 else last_error end,
+            updated_at = $3,
+            due_at = case when lease_token is null then null else due_at end,
+            manual_retry_at_attempt = null
+      where endpoint_id = $1 and (status = 'pending' or manual_retry_at_attempt is not null)`,
     [endpointId, reason, now],
   );
 }
