@@ -126,7 +126,8 @@ class DeliveryRunnerImpl implements DeliveryRunner {
     this.pollMs = opts.pollMs ?? 1_000;
     this.listen = opts.listen ?? true;
     this.log = opts.logger ?? consoleLogger;
-    if (!(Number.isInteger(this.concurrency) && this.concurrency >= 1)) throw new RangeError('concurrency must be >= 1');
+    if (!(Number.isInteger(this.concurrency) && this.concurrency >= 1))
+      throw new RangeError('concurrency must be >= 1');
     if (!(this.leaseMs >= 100)) throw new RangeError('leaseMs must be >= 100');
   }
 
@@ -289,13 +290,20 @@ class DeliveryRunnerImpl implements DeliveryRunner {
       );
       for (const run of held) {
         if (extended.has(run.delivery.id)) run.deadline = startedAt + this.leaseMs;
-        else if (this.runs.get(run.delivery.id) === run) run.abort(new LeaseLostError(run.delivery.id, `lease on webhook delivery ${run.delivery.id} is no longer held`));
+        else if (this.runs.get(run.delivery.id) === run)
+          run.abort(
+            new LeaseLostError(run.delivery.id, `lease on webhook delivery ${run.delivery.id} is no longer held`),
+          );
       }
     } catch (err) {
       this.log.error({ err }, 'webhooks: lease extension failed');
       // Could not extend: a lease whose local deadline has passed may already be someone else's.
       const after = performance.now();
-      for (const run of held) if (after >= run.deadline) run.abort(new LeaseLostError(run.delivery.id, `lease on webhook delivery ${run.delivery.id} is no longer held`));
+      for (const run of held)
+        if (after >= run.deadline)
+          run.abort(
+            new LeaseLostError(run.delivery.id, `lease on webhook delivery ${run.delivery.id} is no longer held`),
+          );
     } finally {
       this.heartbeating = false;
     }

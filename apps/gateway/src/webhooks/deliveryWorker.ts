@@ -47,7 +47,8 @@ interface AttemptRecord {
   aborted: boolean;
   /** The automatic schedule ends with this attempt (it failed and was the last). */
   final: boolean;
-  nextAttemptAt: Date | null;
+  /** Delay before the next automatic attempt, from the write (database clock); null when none follows. */
+  retryInMs: number | null;
   /** Automatic runs before this one that ended without logging an attempt. */
   interrupted: number;
 }
@@ -193,7 +194,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       manual,
       aborted,
       final,
-      nextAttemptAt: delay === undefined ? null : new Date(startedAt.getTime() + delay),
+      retryInMs: delay ?? null,
       interrupted: lost,
     });
     if (!written) {
@@ -289,12 +290,13 @@ export async function writeAttempts(
 ): Promise<(WrittenAttempt | undefined)[]> {
   const rows = await sql.query<{ id: string; attempt: number; endpoint_id: string; disable: boolean }>(
     `with r as (
-       select * from unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::text[]::int[], $5::text[]::int[],
-                            $6::text[], $7::text[], $8::text[]::boolean[], $9::text[]::boolean[],
-                            $10::text[]::boolean[], $11::text[]::boolean[], $12::text[]::timestamptz[],
-                            $13::text[]::int[])
-         as r(delivery_id, token, started_at, status_code, latency_ms, excerpt, error, ok, manual, aborted, final,
-              next_at, interrupted)
+       -- The next attempt is due its delay after this write, by the database's clock (as the claim reads it).
+       select r.*, now() + r.retry_ms * interval '1 millisecond' as next_at
+         from unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::text[]::int[], $5::text[]::int[],
+                     $6::text[], $7::text[], $8::text[]::boolean[], $9::text[]::boolean[], $10::text[]::boolean[],
+                     $11::text[]::boolean[], $12::text[]::int[], $13::text[]::int[])
+           as r(delivery_id, token, started_at, status_code, latency_ms, excerpt, error, ok, manual, aborted, final,
+                retry_ms, interrupted)
      ), d as (
        update webhook_deliveries d set
          attempt_count = d.attempt_count + r.interrupted + 1,
@@ -360,7 +362,7 @@ export async function writeAttempts(
       records.map((r) => String(r.manual)),
       records.map((r) => String(r.aborted)),
       records.map((r) => String(r.final)),
-      records.map((r) => r.nextAttemptAt?.toISOString() ?? null),
+      records.map((r) => num(r.retryInMs)),
       records.map((r) => String(r.interrupted)),
       INTERRUPTED_ATTEMPT_ERROR,
       disableCutoff,

@@ -15,7 +15,11 @@ export interface DeliveryRelease extends DeliveryLease {
  * lease is released, the delivery is due again after `delayMs`, and an automatic run is uncounted, so no attempt of
  * the schedule is used. Fenced by the lease token, one statement for all. Returns the ids released.
  */
-export async function releaseDeliveries(sql: Sql, releases: readonly DeliveryRelease[], now: Date): Promise<Set<string>> {
+export async function releaseDeliveries(
+  sql: Sql,
+  releases: readonly DeliveryRelease[],
+  now: Date,
+): Promise<Set<string>> {
   if (releases.length === 0) return new Set();
   const rows = await sql.query<{ id: string }>(
     `update webhook_deliveries d
