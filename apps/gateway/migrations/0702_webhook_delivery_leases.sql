@@ -5,8 +5,10 @@
 --
 -- Columns:
 --  * due_at: when a runner should next take the row; null when there is nothing to do (succeeded or failed, and no
---    manual retry asked for). While a run holds the lease it equals lease_expires_at, so the due index alone decides
---    what is claimable: a live lease is not due, an expired one (its runner died) is due again, with no requeue step.
+--    manual retry asked for). A claim takes due rows whose lease is not live: an expired lease (its runner died) is
+--    simply claimable again, with no requeue step. A leased row is always due (constraint below), so a dead run's
+--    delivery always comes back; the claim does not touch due_at, so that its update stays HOT (no index entry
+--    written: only the lease columns and run_count change, none of them indexed).
 --  * lease_token, lease_expires_at: the current run's lease. Every write a run makes on its delivery is fenced by the
 --    token (a claim always sets a fresh one, so an equal token proves no other run took the row since).
 --  * run_count: runs started for the automatic schedule, counted at claim, so runs lost to crashes count (a delivery
@@ -20,9 +22,12 @@ alter table webhook_deliveries
   add column lease_expires_at timestamptz,
   add column run_count integer not null default 0 check (run_count >= 0),
   add column manual_retry_at_attempt integer check (manual_retry_at_attempt >= 0),
-  add constraint webhook_deliveries_lease check ((lease_token is null) = (lease_expires_at is null));
+  add constraint webhook_deliveries_lease check ((lease_token is null) = (lease_expires_at is null)),
+  add constraint webhook_deliveries_leased_is_due check (lease_token is null or due_at is not null);
 
 -- The claim: due rows in (due_at, id) order. Partial, so finished deliveries (the bulk of the table) are not in it.
+-- Rows under a live lease stay in it and are skipped by the claim's filter: at most the runners' slots (hundreds),
+-- which costs less than writing an index entry per claim would.
 create index webhook_deliveries_due on webhook_deliveries (due_at, id) where due_at is not null;
 
 -- Upgrade: carry the in-flight jobs of the old queue over, so that nothing pending is lost.

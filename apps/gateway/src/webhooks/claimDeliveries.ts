@@ -30,10 +30,11 @@ export interface ClaimedDelivery {
 
 /**
  * Claims up to `limit` due deliveries and loads what their sends need, in ONE statement (one round trip, one
- * commit). Each claimed row gets a fresh lease token, a lease of `leaseMs` (database clock), due_at = the lease's
- * expiry (so it is not due again while the lease lives, and is due again the moment it expires: a dead runner's
- * deliveries come back by themselves), and run_count + 1 when the run is automatic. A pending manual retry goes
- * first: the run makes it, and the automatic schedule keeps its own due time for the next run.
+ * commit). A row is claimable when it is due and its lease, if any, has expired (a dead runner's deliveries come
+ * back by themselves, no requeue step). Each claimed row gets a fresh lease token, a lease of `leaseMs` (database
+ * clock) and run_count + 1 when the run is automatic; due_at is left as it is, so the update writes no index entry
+ * (HOT), and the run's completion sets it. A pending manual retry goes first: the run makes it, and the automatic
+ * schedule keeps its own next attempt (next_attempt_at) for the run after.
  *
  * Order: (due_at, id), the oldest due first, whoever the merchant or host; the same FIFO the job queue had. A host
  * that cannot keep up does not hold the slots: the worker defers a delivery whose host is crowded (deliveryWorker).
@@ -46,7 +47,7 @@ export async function claimDeliveries(sql: Sql, limit: number, leaseMs: number):
   return sql.query<ClaimedDelivery>(
     `with picked as (
        select d.id from webhook_deliveries d
-        where d.due_at <= now()
+        where d.due_at <= now() and (d.lease_expires_at is null or d.lease_expires_at <= now())
         order by d.due_at, d.id
         limit $1
         for update skip locked
@@ -54,7 +55,6 @@ export async function claimDeliveries(sql: Sql, limit: number, leaseMs: number):
        update webhook_deliveries d
           set lease_token = gen_random_uuid(),
               lease_expires_at = now() + $2::int * interval '1 millisecond',
-              due_at = now() + $2::int * interval '1 millisecond',
               run_count = d.run_count + case when d.manual_retry_at_attempt is null then 1 else 0 end
         where d.id = any(array(select id from picked))
         returning d.id, d.lease_token, d.run_count, d.manual_retry_at_attempt is not null as manual, d.status,

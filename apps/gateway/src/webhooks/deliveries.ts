@@ -130,7 +130,7 @@ export async function getDelivery(
  *
  * The row is locked here, so a run in flight either finished before (then the request makes the row due now) or
  * writes its outcome after, and finding the request still there makes the row due now itself. A row leased to a
- * run keeps its due time (the lease's expiry): a second run must never start beside the first.
+ * run is due already and not claimable until its lease ends: a second run never starts beside the first.
  */
 export async function retryDelivery(ctx: GatewayContext, principal: Principal, id: string): Promise<DeliveryRow> {
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };
@@ -154,7 +154,7 @@ export async function retryDelivery(ctx: GatewayContext, principal: Principal, i
     const [req] = await tx.query<{ attempt: number }>(
       `update webhook_deliveries
           set manual_retry_at_attempt = coalesce(manual_retry_at_attempt, attempt_count),
-              due_at = case when lease_token is not null then due_at else least(coalesce(due_at, now()), now()) end
+              due_at = least(coalesce(due_at, now()), now())
         where id = $1
         returning manual_retry_at_attempt as attempt, ${WAKE_DELIVERY_RUNNERS_SQL}::text as woke`,
       [id],

@@ -13,16 +13,16 @@ export interface DeliveryStats {
 
 /**
  * The delivery runner's figures, as the job queues have theirs (queueStats): read through the due index only, so
- * the cost follows the backlog, not the delivery log. While leased, a row's due time is its lease's expiry, so
- * `due_at > now()` with a token is a live lease and `due_at <= now()` is due whatever the token.
+ * the cost follows the backlog, not the delivery log. A leased row is always due; it counts as leased while its
+ * lease lives and as due once it has expired (its runner died).
  */
 export async function deliveryStats(sql: Sql): Promise<DeliveryStats> {
   const [r] = await sql.query<{ due: number; scheduled: number; leased: number; oldest: number | null }>(
-    `select count(*) filter (where due_at <= now())::int as due,
-            count(*) filter (where due_at > now() and lease_token is null)::int as scheduled,
-            count(*) filter (where due_at > now() and lease_token is not null)::int as leased,
-            extract(epoch from now() - min(due_at) filter (where due_at <= now()))::float8 as oldest
-       from webhook_deliveries where due_at is not null`,
+    `select count(*) filter (where due_at <= now() and live is not true)::int as due,
+            count(*) filter (where due_at > now() and live is not true)::int as scheduled,
+            count(*) filter (where live)::int as leased,
+            extract(epoch from now() - min(due_at) filter (where due_at <= now() and live is not true))::float8 as oldest
+       from (select due_at, lease_expires_at > now() as live from webhook_deliveries where due_at is not null) d`,
   );
   return {
     due: r?.due ?? 0,

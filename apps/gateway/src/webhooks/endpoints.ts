@@ -287,8 +287,8 @@ export async function deleteWebhookEndpoint(ctx: GatewayContext, principal: Prin
 
 /**
  * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once, and any manual
- * retry asked for is dropped. A delivery leased to a run in flight keeps its lease and its due time (the lease's
- * expiry): the run still logs its outcome, which cannot revive it (a failed delivery stays failed; a success is
+ * retry asked for is dropped. A delivery leased to a run in flight keeps its lease and stays due: the run still logs
+ * its outcome, which cannot revive it (a failed delivery stays failed; a success is
  * recorded as one), and if that run dies, the run that takes the row after the lease logs it as interrupted and
  * sends nothing.
  */

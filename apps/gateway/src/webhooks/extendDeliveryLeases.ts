@@ -7,7 +7,7 @@ export interface DeliveryLease {
 }
 
 /**
- * Heartbeat: pushes these leases' expiry (and so the rows' due time) to now + leaseMs, in one statement. A lease
+ * Heartbeat: pushes these leases' expiry to now + leaseMs, in one statement (HOT: no indexed column changes). A lease
  * whose token is no longer the row's was taken over and is not extended. Returns the ids extended; the caller must
  * treat every other lease as lost.
  */
@@ -20,8 +20,7 @@ export async function extendDeliveryLeases(
   const ids = leases.map((l) => l.id);
   const rows = await sql.query<{ id: string }>(
     `update webhook_deliveries d
-        set lease_expires_at = now() + $3::int * interval '1 millisecond',
-            due_at = now() + $3::int * interval '1 millisecond'
+        set lease_expires_at = now() + $3::int * interval '1 millisecond'
       where d.id = any($1::text[]) and d.lease_token = ($2::uuid[])[array_position($1::text[], d.id)]
       returning d.id`,
     [ids, leases.map((l) => l.leaseToken), Math.ceil(leaseMs)],
