@@ -18,7 +18,7 @@ import {
 } from './_test/webhookTestKit.ts';
 import { claimDeliveries } from './claimDeliveries.ts';
 import { retryDelivery } from './deliveries.ts';
-import { INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './deliveryWorker.ts';
+import { DELIVERY_MAX_RUNS, INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './deliveryWorker.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 import { resolveWebhookSettings } from './settings.ts';
 
@@ -148,6 +148,26 @@ describe(`webhook delivery runner (${dbKind})`, () => {
       auto_attempt_count: 2,
       run_count: 2,
     });
+  });
+
+  it('a delivery whose runs all die is ended as failed after DELIVERY_MAX_RUNS, every lost run logged', async () => {
+    const rx = await receiver();
+    const { tenant, endpointId } = await merchant(rx.url);
+    await emitTestEvent(g.db, tenant);
+    // DELIVERY_MAX_RUNS runs claim it and die (their leases expire unwritten).
+    for (let i = 1; i <= DELIVERY_MAX_RUNS; i++) {
+      const [c] = await claimDeliveries(g.db, 10, 50);
+      expect(c).toMatchObject({ run_count: i });
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    const r = await runner();
+    const d = await settled(endpointId, 'failed');
+    await r.stop();
+    expect(rx.requests).toHaveLength(0);
+    const attempts = await attemptsOf(d.id);
+    expect(attempts).toHaveLength(DELIVERY_MAX_RUNS);
+    expect(attempts.every((a) => a.error === INTERRUPTED_ATTEMPT_ERROR && !a.manual)).toBe(true);
+    expect(d).toMatchObject({ attempt_count: DELIVERY_MAX_RUNS, run_count: DELIVERY_MAX_RUNS + 1 });
   });
 
   it('a send that outlasts the lease keeps it: another runner never sends the delivery meanwhile', async () => {
