@@ -218,25 +218,25 @@ class DeliveryRunnerImpl implements DeliveryRunner {
     try {
       claimed = await claimDeliveries(this.ctx.db, limit, this.leaseMs);
       this.drained = claimed.length < limit && this.wakeSeq === seq;
+      if (this.stopping) {
+        // Claimed while stop began: hand them back at once, unsent and uncounted (still `claiming`, so that stop
+        // waits for it).
+        await this.worker.release(claimed);
+        claimed = [];
+      }
     } catch (err) {
-      this.log.error({ err }, 'webhooks: claim failed');
+      this.log.error({ err }, 'webhooks: claim failed (or its release on stop; those leases will expire)');
+      claimed = [];
       this.pause();
     } finally {
       this.claiming = false;
     }
     // The lease was set by the server after startedAt, so startedAt + leaseMs is a safe local bound.
     const deadline = startedAt + this.leaseMs;
-    if (this.stopping) {
-      // Claimed while stop began: hand them back at once, unsent and uncounted.
-      await this.worker
-        .release(claimed)
-        .catch((err: unknown) => this.log.error({ err }, 'webhooks: release on stop failed; leases will expire'));
-    } else {
-      for (const d of claimed) {
-        const run = new Run(d, deadline);
-        this.runs.set(d.id, run);
-        void this.execute(run);
-      }
+    for (const d of claimed) {
+      const run = new Run(d, deadline);
+      this.runs.set(d.id, run);
+      void this.execute(run);
     }
     this.checkIdle();
     this.schedulePump();

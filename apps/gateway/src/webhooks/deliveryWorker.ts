@@ -415,35 +415,38 @@ export async function disableFailingEndpoint(
 ): Promise<boolean> {
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - s.disableAfterFailingMs);
-  return ctx.db.tx(async (tx) => {
-    const [row] = await tx.query<{
-      merchant_id: string;
-      environment: Environment;
-      url: string;
-      failing_since: Date;
-    }>(
-      `update webhook_endpoints set status = 'disabled', disabled_reason = 'failing', disabled_at = $2, updated_at = $2
+  // Run again after a deadlock with an attempt being logged (see updateWebhookEndpoint).
+  return retryTransient(() =>
+    ctx.db.tx(async (tx) => {
+      const [row] = await tx.query<{
+        merchant_id: string;
+        environment: Environment;
+        url: string;
+        failing_since: Date;
+      }>(
+        `update webhook_endpoints set status = 'disabled', disabled_reason = 'failing', disabled_at = $2, updated_at = $2
         where id = $1 and status = 'enabled' and deleted_at is null and failing_since <= $3
         returning merchant_id, environment, url, failing_since`,
-      [endpointId, now, cutoff],
-    );
-    if (!row) return false;
-    await endPendingDeliveries(tx, endpointId, 'endpoint disabled after failing', now);
-    await audit(tx, {
-      merchantId: row.merchant_id,
-      environment: row.environment,
-      action: 'webhook_endpoint.disabled',
-      actor: SYSTEM_ACTOR,
-      target: { type: 'webhook_endpoint', id: endpointId },
-      data: {
-        reason: 'failing',
-        url: row.url,
-        failing_since: row.failing_since.toISOString(),
-        disable_after_seconds: Math.round(s.disableAfterFailingMs / 1000),
-      },
-      at: now,
-    });
-    ctx.logger.warn({ endpointId, merchantId: row.merchant_id }, 'webhooks: endpoint disabled after failing');
-    return true;
-  });
+        [endpointId, now, cutoff],
+      );
+      if (!row) return false;
+      await endPendingDeliveries(tx, endpointId, 'endpoint disabled after failing', now);
+      await audit(tx, {
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        action: 'webhook_endpoint.disabled',
+        actor: SYSTEM_ACTOR,
+        target: { type: 'webhook_endpoint', id: endpointId },
+        data: {
+          reason: 'failing',
+          url: row.url,
+          failing_since: row.failing_since.toISOString(),
+          disable_after_seconds: Math.round(s.disableAfterFailingMs / 1000),
+        },
+        at: now,
+      });
+      ctx.logger.warn({ endpointId, merchantId: row.merchant_id }, 'webhooks: endpoint disabled after failing');
+      return true;
+    }),
+  );
 }
