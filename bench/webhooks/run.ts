@@ -22,7 +22,9 @@
  *  - bare: C loops POST the same N bodies (as the receiver saw them) with a keep-alive agent, no database, no
  *    signature, no guard: the ceiling of this machine's HTTP path.
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
- * per delivery of each process, and the ratio tender / bare per round and its median.
+ * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
+ * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
+ * a shared server), and only the backends connected to the benchmark's database (`its backends`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -31,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
-import { startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
+import { processCpuMs, startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
 import {
   createLogger,
   migrate,
@@ -83,6 +85,8 @@ interface TenderResult {
   emitMs: number;
   deliverMs: number;
   cpu: CpuSplit;
+  /** CPU of the PostgreSQL backends connected to this database only (others' work on a shared server excluded). */
+  ownPostgresMs: number;
   bodies: string[];
 }
 
@@ -167,6 +171,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     const t1 = performance.now();
     const phaseStart = Date.now() / 1000;
     const cpuSplit = startCpuSplit([receiverPid]);
+    const postgres0 = processCpuMs(['postgres']);
     await runner.start();
     try {
       // One indexed scan of this tenant's deliveries, newest first, stopping at the first pending one.
@@ -184,6 +189,12 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     }
     const deliverMs = performance.now() - t1;
     const cpu = cpuSplit();
+    const postgres1 = processCpuMs(['postgres']);
+    const backends = await raw.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    let ownPostgresMs = 0;
+    for (const { pid } of backends) ownPostgresMs += (postgres1.get(pid) ?? 0) - (postgres0.get(pid) ?? 0);
     await stopProfile();
     if (process.env.BENCH_PROFILE) {
       // Wall-clock bounds of the delivery phase, e.g. for `perf report --time` of a `perf record -k CLOCK_REALTIME`.
@@ -202,7 +213,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
       `select id as event_id, type as event_type, livemode, data::text as data_json, created_at as event_created_at
          from gateway_events`,
     );
-    return { emitMs, deliverMs, cpu, bodies: rows.map(eventBody) };
+    return { emitMs, deliverMs, cpu, ownPostgresMs, bodies: rows.map(eventBody) };
   } finally {
     await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
     await db.close();
@@ -277,9 +288,10 @@ async function main(): Promise<void> {
         t.deliverMs / 1000,
         us(t.cpu.self),
         us(t.cpu.postgres),
+        us(t.ownPostgresMs),
         us(t.cpu.others),
       ]);
-      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), us(b.cpu.others)]);
+      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), '-', us(b.cpu.others)]);
     }
   } finally {
     receiver.child.kill('SIGKILL');
@@ -294,6 +306,7 @@ async function main(): Promise<void> {
       'seconds',
       'cpu µs/delivery: sender',
       'postgres',
+      'its backends',
       'receiver',
     ],
     rows,
