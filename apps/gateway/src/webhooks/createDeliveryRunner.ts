@@ -105,7 +105,7 @@ class DeliveryRunnerImpl implements DeliveryRunner {
   private drained = false;
   /** Bumped by every wake-up, so that a claim racing a NOTIFY does not conclude "drained". */
   private wakeSeq = 0;
-  private started = false;
+  private startPromise: Promise<void> | null = null;
   private stopping = false;
   private stopPromise: Promise<void> | null = null;
   private unlisten: (() => Promise<void>) | null = null;
@@ -135,9 +135,14 @@ class DeliveryRunnerImpl implements DeliveryRunner {
     return this.runs.size;
   }
 
-  async start(): Promise<void> {
-    if (this.started || this.stopping) throw new Error('webhook runner already started or stopped');
-    this.started = true;
+  start(): Promise<void> {
+    if (this.startPromise || this.stopping)
+      return Promise.reject(new Error('webhook runner already started or stopped'));
+    this.startPromise = this.doStart();
+    return this.startPromise;
+  }
+
+  private async doStart(): Promise<void> {
     // A third of the lease: a send that has held its lease that long is extended, twice before it could run out.
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), Math.max(1, Math.floor(this.leaseMs / 3)));
     this.schedulePoll();
@@ -145,9 +150,15 @@ class DeliveryRunnerImpl implements DeliveryRunner {
     if (this.listen) {
       // The fan-out's NOTIFY goes to the jobs channel with this payload (deliveryWake.ts), so the job runners that
       // share the channel ignore it, as they ignore other queues.
-      this.unlisten = await this.ctx.db.listen(jobsChannel(this.ctx.db), (payload) => {
-        if (payload === WEBHOOK_DELIVERY_WAKE) this.wake();
-      });
+      try {
+        this.unlisten = await this.ctx.db.listen(jobsChannel(this.ctx.db), (payload) => {
+          if (payload === WEBHOOK_DELIVERY_WAKE) this.wake();
+        });
+      } catch (err) {
+        // Not started after all: wind down what already runs (stop awaits this start, so it runs afterwards).
+        void this.stop();
+        throw err;
+      }
       this.wake();
     }
   }
@@ -163,6 +174,8 @@ class DeliveryRunnerImpl implements DeliveryRunner {
 
   private async doStop(opts: { timeoutMs?: number }): Promise<void> {
     this.stopping = true;
+    // A stop during start-up (SIGTERM while the LISTEN connection opens) lets start finish, then undoes it.
+    await this.startPromise?.catch(() => {});
     if (this.pollTimer) clearTimeout(this.pollTimer);
     for (const run of this.runs.values()) run.abort(new RunnerStoppingError());
     const unlisten = this.unlisten;
