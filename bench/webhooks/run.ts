@@ -11,17 +11,20 @@
  *
  * In a fresh schema: one merchant, one endpoint (test mode) pointing at a local receiver running in a child
  * process (answers 200). N events are emitted through the outbox exactly as payment transitions emit them
- * (emitEvent: the event row, its delivery row and its delivery job, in batches of transactions); that phase is
+ * (emitEvent: the event row and its delivery row, due at once, in batches of transactions); that phase is
  * reported on its own. Then, timed:
- *  - tender: a job runner with the gateway's delivery queue delivers all N, with the production default of
- *    deliveries in flight (WEBHOOK_CONCURRENCY) and at most C connections to the receiver: per delivery a claimed
- *    job, a load of delivery + endpoint + event, the HMAC signature, the SSRF-guarded keep-alive POST, the attempt
- *    logged and the delivery marked succeeded, and the job completed. Timed until the database says all N
+ *  - tender: the gateway's delivery runner delivers all N, with the production default of deliveries in flight
+ *    (WEBHOOK_CONCURRENCY) and at most C connections to the receiver: per delivery a share of a batched claim
+ *    (lease + load of delivery, endpoint and event in one statement), the HMAC signature, the SSRF-guarded
+ *    keep-alive POST, and a share of a batched write that logs the attempt, marks the delivery succeeded and
+ *    releases its lease. Timed until the database says all N
  *    deliveries succeeded and N attempts are logged.
  *  - bare: C loops POST the same N bodies (as the receiver saw them) with a keep-alive agent, no database, no
  *    signature, no guard: the ceiling of this machine's HTTP path.
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
- * per delivery of each process, and the ratio tender / bare per round and its median.
+ * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
+ * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
+ * a shared server), and only the backends connected to the benchmark's database (`its backends`).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -30,7 +33,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
-import { startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
+import { processCpuMs, startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
 import {
   createLogger,
   migrate,
@@ -38,11 +41,11 @@ import {
   platformMigrations,
   type Database,
 } from '../../packages/platform/src/index.ts';
-import { createJobRunner } from '../../packages/platform/src/jobs/index.ts';
 import { createGatewayServices } from '../../apps/gateway/src/runtime.ts';
 import { gatewayMigrations } from '../../apps/gateway/src/migrations.ts';
 import { emitEvent } from '../../apps/gateway/src/outbox/events.ts';
-import { createDeliveryWorker, eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
+import { createDeliveryRunner } from '../../apps/gateway/src/webhooks/createDeliveryRunner.ts';
+import { eventBody } from '../../apps/gateway/src/webhooks/deliveryWorker.ts';
 import { createWebhookEndpoint } from '../../apps/gateway/src/webhooks/endpoints.ts';
 import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/settings.ts';
 import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
@@ -82,6 +85,8 @@ interface TenderResult {
   emitMs: number;
   deliverMs: number;
   cpu: CpuSplit;
+  /** CPU of the PostgreSQL backends connected to this database only (others' work on a shared server excluded). */
+  ownPostgresMs: number;
   bodies: string[];
 }
 
@@ -157,10 +162,8 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     const emitMs = performance.now() - t0;
     await db.exec('analyze');
 
-    const worker = createDeliveryWorker(ctx, { maxSocketsPerHost: C });
-    const runner = createJobRunner({
-      db,
-      queues: worker.queues,
+    const runner = createDeliveryRunner(ctx, {
+      maxSocketsPerHost: C,
       concurrency: IN_FLIGHT,
       logger: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
     });
@@ -168,6 +171,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     const t1 = performance.now();
     const phaseStart = Date.now() / 1000;
     const cpuSplit = startCpuSplit([receiverPid]);
+    const postgres0 = processCpuMs(['postgres']);
     await runner.start();
     try {
       // One indexed scan of this tenant's deliveries, newest first, stopping at the first pending one.
@@ -181,10 +185,16 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
       });
     } finally {
       await runner.stop({ timeoutMs: 10_000 });
-      worker.close();
+      runner.close();
     }
     const deliverMs = performance.now() - t1;
     const cpu = cpuSplit();
+    const postgres1 = processCpuMs(['postgres']);
+    const backends = await raw.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+    );
+    let ownPostgresMs = 0;
+    for (const { pid } of backends) ownPostgresMs += (postgres1.get(pid) ?? 0) - (postgres0.get(pid) ?? 0);
     await stopProfile();
     if (process.env.BENCH_PROFILE) {
       // Wall-clock bounds of the delivery phase, e.g. for `perf report --time` of a `perf record -k CLOCK_REALTIME`.
@@ -203,7 +213,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
       `select id as event_id, type as event_type, livemode, data::text as data_json, created_at as event_created_at
          from gateway_events`,
     );
-    return { emitMs, deliverMs, cpu, bodies: rows.map(eventBody) };
+    return { emitMs, deliverMs, cpu, ownPostgresMs, bodies: rows.map(eventBody) };
   } finally {
     await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
     await db.close();
@@ -278,9 +288,10 @@ async function main(): Promise<void> {
         t.deliverMs / 1000,
         us(t.cpu.self),
         us(t.cpu.postgres),
+        us(t.ownPostgresMs),
         us(t.cpu.others),
       ]);
-      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), us(b.cpu.others)]);
+      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), '-', us(b.cpu.others)]);
     }
   } finally {
     receiver.child.kill('SIGKILL');
@@ -295,6 +306,7 @@ async function main(): Promise<void> {
       'seconds',
       'cpu µs/delivery: sender',
       'postgres',
+      'its backends',
       'receiver',
     ],
     rows,

@@ -24,13 +24,7 @@ export {
   type NetworkRegistry,
 } from './networks/registry.ts';
 export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.ts';
-export {
-  gatewayJobQueues,
-  startGatewayWorkers,
-  type GatewayQueues,
-  type GatewayWorkers,
-  type GatewayWorkersOptions,
-} from './workers.ts';
+export { gatewayJobQueues, startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './workers.ts';
 export { createGateway, createGatewayServices, type Gateway, type GatewayDeps } from './runtime.ts';
 export { setUpDevPayments, DEV_VAULT_INDEX } from './payments/devSetup.ts';
 export { ensureDevVault } from './settings/settlementSettings.ts';

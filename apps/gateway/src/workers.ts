@@ -1,5 +1,6 @@
 // Everything the gateway runs in the background, assembled in one place: one chain watcher per available network
-// (only one of them active per network across processes, by lease), and the features' job queues on two runners.
+// (only one of them active per network across processes, by lease), the features' job queues on the job runner, and
+// the webhook delivery runner (webhook deliveries are their own jobs: see webhooks/createDeliveryRunner.ts).
 import { createJobRunner, type JobRunner, type QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from './context.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
@@ -8,31 +9,17 @@ import { paymentJobQueues } from './payments/jobQueues.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
 import { createRpcChainReader } from './watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from './watcher/chainWatcher.ts';
-import { createDeliveryWorker } from './webhooks/deliveryWorker.ts';
-import { WEBHOOK_DELIVERY_QUEUE } from './webhooks/queues.ts';
-import { DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
+import { createDeliveryRunner, type DeliveryRunner } from './webhooks/createDeliveryRunner.ts';
 
-export interface GatewayQueues {
-  /** Every queue, for a job runner. */
-  queues: Record<string, QueueDefinition>;
-  /** Queues that wait on merchants' servers (up to the 10 s timeout per attempt), run on a runner of their own. */
-  slow: ReadonlySet<string>;
-  /** Releases what the queues hold (the webhook sender's pooled connections). */
-  close(): Promise<void>;
-}
-
-/** Every job queue of the gateway's features, each built once. */
-export function gatewayJobQueues(ctx: GatewayContext, opts: { sweep?: SweepOptions } = {}): GatewayQueues {
-  const webhooks = createDeliveryWorker(ctx);
+/** Every job queue of the gateway's features, each built once, for a job runner. */
+export function gatewayJobQueues(
+  ctx: GatewayContext,
+  opts: { sweep?: SweepOptions } = {},
+): Record<string, QueueDefinition> {
   return {
-    queues: {
-      ...emailJobQueues(ctx),
-      ...paymentJobQueues(ctx, opts.sweep),
-      ...webhooks.queues,
-      ...invoiceJobQueues(ctx),
-    },
-    slow: new Set([WEBHOOK_DELIVERY_QUEUE]),
-    close: async () => webhooks.close(),
+    ...emailJobQueues(ctx),
+    ...paymentJobQueues(ctx, opts.sweep),
+    ...invoiceJobQueues(ctx),
   };
 }
 
@@ -44,7 +31,7 @@ export interface GatewayWorkersOptions {
   /** Restrict watchers to these network ids (default: every available network). */
   networks?: readonly string[];
   jobConcurrency?: number;
-  /** Webhook deliveries at once, on a runner of their own (they wait on merchants' servers). Default 512. */
+  /** Webhook deliveries at once, on the delivery runner (they wait on merchants' servers). Default 512. */
   webhookConcurrency?: number;
   jobPollMs?: number;
   sweep?: SweepOptions;
@@ -59,7 +46,7 @@ export interface GatewayWorkersOptions {
 export interface GatewayWorkers {
   watchers: readonly ChainWatcher[];
   runner: JobRunner | undefined;
-  webhookRunner: JobRunner | undefined;
+  webhookRunner: DeliveryRunner | undefined;
   stop(): Promise<void>;
 }
 
@@ -90,25 +77,19 @@ export async function startGatewayWorkers(
     }
   }
   let runner: JobRunner | undefined;
-  let webhookRunner: JobRunner | undefined;
-  let queues: GatewayQueues | undefined;
+  let webhookRunner: DeliveryRunner | undefined;
   if (opts.jobs !== false) {
-    // One runner per process claims every queue except the slow ones (webhook deliveries), which get their own so
-    // that slow receivers never hold the slots of sweeps and expiry.
-    queues = gatewayJobQueues(ctx, { sweep: opts.sweep ?? {} });
-    const pick = (slow: boolean) =>
-      Object.fromEntries(Object.entries(queues!.queues).filter(([q]) => queues!.slow.has(q) === slow));
+    // Webhook deliveries wait on merchants' servers (up to the attempt timeout each), so they have a runner of their
+    // own and slow receivers never hold the slots of sweeps and expiry.
     runner = createJobRunner({
       db: ctx.db,
-      queues: pick(false),
+      queues: gatewayJobQueues(ctx, { sweep: opts.sweep ?? {} }),
       concurrency: opts.jobConcurrency ?? 4,
       pollMs: opts.jobPollMs ?? 1000,
       logger: ctx.logger.child({ svc: 'gateway-jobs' }),
     });
-    webhookRunner = createJobRunner({
-      db: ctx.db,
-      queues: pick(true),
-      concurrency: opts.webhookConcurrency ?? DEFAULT_WEBHOOK_CONCURRENCY,
+    webhookRunner = createDeliveryRunner(ctx, {
+      ...(opts.webhookConcurrency ? { concurrency: opts.webhookConcurrency } : {}),
       pollMs: opts.jobPollMs ?? 1000,
       logger: ctx.logger.child({ svc: 'gateway-webhooks' }),
     });
@@ -126,7 +107,7 @@ export async function startGatewayWorkers(
         runner?.stop({ timeoutMs: 10_000 }),
         webhookRunner?.stop({ timeoutMs: 10_000 }),
       ]);
-      await queues?.close();
+      webhookRunner?.close(); // the sender's pooled connections
     },
   };
 }

@@ -4,7 +4,8 @@ import type { AuthOverrides } from '../auth/authSettings.ts';
 import type { OidcVerifier } from '../auth/oidc/oidcVerifier.ts';
 import { createGatewayServices, type GatewayServices } from '../runtime.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { gatewayJobQueues, type GatewayQueues } from '../workers.ts';
+import { gatewayJobQueues } from '../workers.ts';
+import { createDeliveryRunner, type DeliveryRunner } from '../webhooks/createDeliveryRunner.ts';
 import { gatewayMigrations } from '../migrations.ts';
 import { createJobRunner, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
@@ -76,12 +77,14 @@ export async function createTestGateway(
   });
   await app.ready();
   let runner: JobRunner | undefined;
-  let queues: GatewayQueues | undefined;
+  let webhookRunner: DeliveryRunner | undefined;
   if (opts.jobs) {
-    queues = gatewayJobQueues(ctx);
+    const logger = { warn: () => {}, error: (obj: object, msg?: string) => console.error(msg, obj) };
+    webhookRunner = createDeliveryRunner(ctx, { pollMs: 50, leaseMs: 5000, logger });
+    await webhookRunner.start();
     runner = createJobRunner({
       db,
-      queues: queues.queues,
+      queues: gatewayJobQueues(ctx),
       pollMs: 50,
       leaseMs: 5000,
       logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
@@ -95,7 +98,8 @@ export async function createTestGateway(
     clock,
     async close() {
       await runner?.stop({ timeoutMs: 5000 });
-      await queues?.close();
+      await webhookRunner?.stop({ timeoutMs: 5000 });
+      webhookRunner?.close();
       await app.close();
       await ctx.close();
       await db.close();

@@ -35,7 +35,7 @@ export async function emitEvent(tx: Sql, e: OutgoingEvent): Promise<string> {
       e.createdAt,
     ],
   );
-  // Webhooks: one delivery and its job per subscribed endpoint, committed with the event (webhooks/fanOut.ts).
+  // Webhooks: one delivery (its own job) per subscribed endpoint, committed with the event (webhooks/fanOut.ts).
   await fanOutEvent(tx, {
     id,
     merchantId: e.merchantId,

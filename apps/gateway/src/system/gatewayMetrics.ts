@@ -1,6 +1,7 @@
 import { registerJobMetrics, type Metrics } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { openIncidents } from '../watcher/chainIncidents.ts';
+import { deliveryStats, type DeliveryStats } from '../webhooks/deliveryStats.ts';
 
 /**
  * Gateway gauges beside the HTTP latency histogram: the shared job queues, and per network the chain watcher's
@@ -9,6 +10,28 @@ import { openIncidents } from '../watcher/chainIncidents.ts';
  */
 export function registerGatewayMetrics(metrics: Metrics, ctx: GatewayContext): void {
   registerJobMetrics(metrics, ctx.db);
+  // Webhook deliveries are their own jobs (not in `jobs`): their backlog, read once per scrape.
+  let cached: { at: number; stats: Promise<DeliveryStats | undefined> } | undefined;
+  const webhooks = () => {
+    if (!cached || Date.now() - cached.at > 1000) {
+      cached = { at: Date.now(), stats: deliveryStats(ctx.db).catch(() => undefined) };
+    }
+    return cached.stats;
+  };
+  const webhookGauge = (name: string, help: string, pick: (s: DeliveryStats) => number) =>
+    metrics.gauge(name, help, [], async (g) => {
+      g.reset();
+      const s = await webhooks();
+      if (s) g.set({}, pick(s));
+    });
+  webhookGauge('tender_webhook_deliveries_due', 'Webhook deliveries due now (backlog)', (s) => s.due);
+  webhookGauge('tender_webhook_deliveries_scheduled', 'Webhook deliveries waiting for a retry', (s) => s.scheduled);
+  webhookGauge('tender_webhook_deliveries_leased', 'Webhook deliveries being sent (under a lease)', (s) => s.leased);
+  webhookGauge(
+    'tender_webhook_deliveries_oldest_due_age_seconds',
+    'Age of the oldest due webhook delivery',
+    (s) => s.oldestDueAgeSeconds,
+  );
   const cursors = () =>
     ctx.db
       .query<{ network: string; block_number: string | null; age: number }>(

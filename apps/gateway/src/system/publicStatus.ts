@@ -1,5 +1,7 @@
 import { queueStats } from '@tender/platform';
 import { openIncidents, type OpenIncident } from '../watcher/chainIncidents.ts';
+import { deliveryStats } from '../webhooks/deliveryStats.ts';
+import { WEBHOOK_DELIVERY_WAKE } from '../webhooks/deliveryWake.ts';
 import type { GatewayContext } from '../context.ts';
 
 /**
@@ -13,6 +15,19 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
   let incidents = new Map<string, OpenIncident>();
   try {
     queues = await queueStats(ctx.db);
+    // Webhook deliveries are their own jobs (not in `jobs`): shown as the queue they were, when not empty.
+    const w = await deliveryStats(ctx.db);
+    if (w.due + w.scheduled + w.leased > 0) {
+      queues.push({
+        queue: WEBHOOK_DELIVERY_WAKE,
+        depth: w.due,
+        scheduled: w.scheduled,
+        running: w.leased,
+        dead: 0, // a delivery that gives up is failed in the delivery log, not a dead job
+        oldestDueAgeSeconds: w.oldestDueAgeSeconds,
+      });
+      queues.sort((a, b) => a.queue.localeCompare(b.queue));
+    }
     incidents = new Map((await openIncidents(ctx.db)).map((i) => [i.network, i]));
     const rows = await ctx.db.query<{ network: string; block_number: string | null; age: number }>(
       `select network, block_number, extract(epoch from now() - updated_at)::float8 as age from watcher_cursors`,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueue } from '@tender/platform';
-import { createTestGateway, type TestGateway } from '../_test/testGateway.ts';
+import { createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
+import { emitTestEvent, ownerSession, testSecretBox } from '../webhooks/_test/webhookTestKit.ts';
+import { createWebhookEndpoint } from '../webhooks/endpoints.ts';
 
 describe('system endpoints', () => {
   let gw: TestGateway;
@@ -31,6 +33,28 @@ describe('system endpoints', () => {
     const base = body.networks.find((n: { network: string }) => n.network === 'base');
     expect(base).toMatchObject({ environment: 'live', state: 'unavailable' });
     expect(r.body).not.toContain('mer_secret');
+  });
+
+  it('shows the webhook delivery backlog beside the job queues, on /public/status and /metrics', async () => {
+    gw.ctx.secretBox = testSecretBox();
+    const owner = await signUp(gw.app);
+    await createWebhookEndpoint(gw.ctx, ownerSession(owner.merchantId), {
+      url: 'http://localhost:9/hooks',
+      enabled_events: ['*'],
+    });
+    await emitTestEvent(gw.db, { merchantId: owner.merchantId, environment: 'test' }); // no runner: it stays due
+    const r = await gw.app.inject({ method: 'GET', url: '/public/status' });
+    expect(r.json().queues).toContainEqual({
+      queue: 'gateway.webhook-delivery',
+      depth: 1,
+      scheduled: 0,
+      running: 0,
+      dead: 0,
+      oldest_age_seconds: expect.any(Number),
+    });
+    const m = await gw.app.inject({ method: 'GET', url: '/metrics' });
+    expect(m.body).toMatch(/^tender_webhook_deliveries_due 1$/m);
+    expect(m.body).toMatch(/^tender_webhook_deliveries_leased 0$/m);
   });
 
   it('exposes Prometheus metrics with request latency and job queue gauges', async () => {

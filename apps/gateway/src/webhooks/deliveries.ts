@@ -4,8 +4,7 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
-import { enqueue } from '@tender/platform';
-import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
+import { WAKE_DELIVERY_RUNNERS_SQL } from './deliveryWake.ts';
 import type { DeliveryStatus, WebhookDeliveryView } from './webhookSchemas.ts';
 import type { Tenant, Environment } from '../tenant.ts';
 
@@ -124,9 +123,14 @@ export async function getDelivery(
 
 /**
  * Asks for one more attempt of a delivery now, whatever its status (a succeeded one is sent again: a resend, same
- * event id, so a deduplicating receiver changes nothing). The attempt runs as a job; its outcome appears in the
- * attempts. It never ends the automatic schedule of a pending delivery, and a success ends it early. Asking again
- * before that attempt has run asks for the same attempt (idempotent on the attempt count).
+ * event id, so a deduplicating receiver changes nothing). The request is recorded on the delivery
+ * (manual_retry_at_attempt) and made by the next run that claims it; its outcome appears in the attempts. It never
+ * ends the automatic schedule of a pending delivery (that keeps its own next attempt), and a success ends it early.
+ * Asking again before that attempt has run asks for the same attempt (idempotent on the attempt count).
+ *
+ * The row is locked here, so a run in flight either finished before (then the request makes the row due now) or
+ * writes its outcome after, and finding the request still there makes the row due now itself. A row leased to a
+ * run is due already and not claimable until its lease ends: a second run never starts beside the first.
  */
 export async function retryDelivery(ctx: GatewayContext, principal: Principal, id: string): Promise<DeliveryRow> {
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };
@@ -147,19 +151,22 @@ export async function retryDelivery(ctx: GatewayContext, principal: Principal, i
         'The endpoint of this delivery is disabled; enable it (PATCH status=enabled) before retrying',
       );
     }
-    const jobId = await enqueue(tx, {
-      queue: WEBHOOK_DELIVERY_QUEUE,
-      payload: { deliveryId: id, manual: true } satisfies DeliveryJobPayload,
-      idempotencyKey: `webhook:${id}:manual:${d.attempt_count}`,
-      maxAttempts: 1,
-    });
+    const [req] = await tx.query<{ attempt: number }>(
+      `update webhook_deliveries
+          set manual_retry_at_attempt = coalesce(manual_retry_at_attempt, attempt_count),
+              due_at = least(coalesce(due_at, now()), now())
+        where id = $1
+        returning manual_retry_at_attempt as attempt, ${WAKE_DELIVERY_RUNNERS_SQL}::text as woke`,
+      [id],
+    );
     await audit(tx, {
       merchantId: t.merchantId,
       environment: t.environment,
       action: 'webhook_delivery.retry_requested',
       actor: actorOf(principal),
       target: { type: 'webhook_delivery', id },
-      data: { job_id: jobId, attempt_count: d.attempt_count },
+      // The attempt count the request was made at: equal for requests that ask for the same attempt.
+      data: { requested_at_attempt: req!.attempt, attempt_count: d.attempt_count },
       at: now,
     });
   });

@@ -1,10 +1,10 @@
-// Delivery end to end in one process: outbox event -> fan-out -> delivery job -> signed POST to a real HTTP receiver
+// Delivery end to end in one process: outbox event -> fan-out -> delivery row claimed by the runner -> signed POST to a real HTTP receiver
 // on 127.0.0.1 -> attempt log, read back through the API. Retry delays are shortened to milliseconds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createKey, createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
 import { resolveWebhookSettings } from './settings.ts';
-// The platform's claim, to play a worker that takes a job and dies.
-import { claimJobs } from '@tender/platform';
+// The runner's claim, to play a worker that takes a delivery and dies.
+import { claimDeliveries } from './claimDeliveries.ts';
 import {
   emitTestEvent,
   eventually,
@@ -17,7 +17,6 @@ import {
   type Receiver,
 } from './_test/webhookTestKit.ts';
 import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
-import { WEBHOOK_DELIVERY_QUEUE } from './queues.ts';
 import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 
 const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -234,14 +233,14 @@ describe(`webhook delivery (${dbKind})`, () => {
     expect(independentlyVerify(sig2, after!.body, ep.secret)).toBe(0);
   });
 
-  it('a worker that claimed the job and died: the lease expires, the event is delivered, the lost run is logged', async () => {
+  it('a worker that claimed the delivery and died: the lease expires, the event is delivered, the lost run is logged', async () => {
     const rx = await receiver();
     await runner!.stop();
     runner = undefined;
     const ep = await endpoint(rx.url, ['payment.invalid_asset']);
     const eventId = await emitTestEvent(g.db, tenant, 'payment.invalid_asset');
-    // A worker claims the delivery job with a short lease and then never does anything again.
-    const claimed = await claimJobs(g.db, { queues: [WEBHOOK_DELIVERY_QUEUE], limit: 10, leaseMs: 300 });
+    // A worker claims the delivery with a short lease and then never does anything again.
+    const claimed = await claimDeliveries(g.db, 10, 300);
     expect(claimed.length).toBeGreaterThanOrEqual(1);
     runner = await startDeliveryRunner(g.ctx);
     const d = await settled(eventId, ep.id, 'succeeded');
@@ -258,8 +257,8 @@ describe(`webhook delivery (${dbKind})`, () => {
     runner = undefined;
     const ep = await endpoint(rx.url, ['payment.underpaid']);
     const eventId = await emitTestEvent(g.db, tenant, 'payment.underpaid');
-    // A worker claims the job (its POST may have gone out) and dies; then the merchant disables the endpoint.
-    const claimed = await claimJobs(g.db, { queues: [WEBHOOK_DELIVERY_QUEUE], limit: 10, leaseMs: 300 });
+    // A worker claims the delivery (its POST may have gone out) and dies; then the merchant disables the endpoint.
+    const claimed = await claimDeliveries(g.db, 10, 300);
     expect(claimed.length).toBeGreaterThanOrEqual(1);
     expect((await api('PATCH', `/v1/webhook-endpoints/${ep.id}`, { status: 'disabled' })).status).toBe(200);
     runner = await startDeliveryRunner(g.ctx);

@@ -1,68 +1,55 @@
-// The delivery job: one signed POST of one event to one endpoint per run, every attempt logged.
+// One delivery run: one signed POST of one event to one endpoint, every attempt logged. The runs come from
+// createDeliveryRunner, which claims due delivery rows under a lease (the delivery row is the job).
 //
-// A run: load the delivery (with its event and endpoint), sign, POST through the SSRF-guarded sender, then write the
-// attempt and the delivery's new state in ONE statement; the job runner then completes the job (success, or the
-// schedule is over) or schedules the next retry (RetryLaterError with the jittered delay of settings.ts).
+// A run: the claim brought the delivery with its event and endpoint; sign, POST through the SSRF-guarded sender,
+// then write the attempt and the delivery's next state (next due time, succeeded, failed) and release the lease, in
+// ONE statement fenced by the lease token. Runs that send nothing (crowded host, configuration fault) hand the row
+// back without using an attempt.
 //
-// Throughput: the loads and the attempt writes of concurrent runs are batched (one statement per batch, gathered
-// over one event-loop turn while the previous batch is in flight), and the runner completes and claims jobs in
-// batches too, so the database cost of a delivery is a fraction of a statement.
+// Throughput: the attempt writes and the releases of concurrent runs are batched (one statement per batch,
+// gathered over one event-loop turn while the previous batch is in flight), and the claim is batched too, so the
+// database cost of a delivery is a fraction of a statement.
 //
 // Guarantees: at least once per (event, endpoint) until a 2xx or the end of the schedule. A worker killed mid-POST
-// leaves the job leased; the lease expires and another worker runs it again (same event id, same body). A run that
-// ended without logging (crash, database unreachable) is logged by the next run as an interrupted attempt, so the
-// log shows every run. Once a delivery has succeeded, a later run of its automatic job POSTs nothing.
+// leaves the delivery leased; the lease expires, the row is due again and another worker sends it (same event id,
+// same body). A run that ended without logging (crash, database unreachable, lease taken over) is logged by the next
+// run as an interrupted attempt, so the log shows every automatic run. Once a delivery has succeeded, no automatic
+// run POSTs it again.
 import { batched, SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import {
-  DeferJobError,
-  PermanentJobError,
-  RetryLaterError,
-  retryTransient,
-  type Job,
-  type JobContext,
-  type QueueDefinition,
-} from '@tender/platform';
+import { retryTransient } from '@tender/platform';
+import type { ClaimedDelivery } from './claimDeliveries.ts';
 import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
-import { WEBHOOK_DELIVERY_QUEUE, type DeliveryJobPayload } from './queues.ts';
-import { createWebhookSender, type SendResult } from './sender.ts';
+import { releaseDeliveries, type DeliveryRelease } from './releaseDeliveries.ts';
+import { createWebhookSender, type AbortHook, type SendResult } from './sender.ts';
 import { automaticAttempts, retryDelayMs, type WebhookSettings } from './settings.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 import { urlPolicy, type Resolver } from './ssrfGuard.ts';
 import type { Environment } from '../tenant.ts';
 
-interface LoadedDelivery {
-  id: string;
-  status: 'pending' | 'succeeded' | 'failed';
-  auto_attempt_count: number;
-  environment: Environment;
-  endpoint_id: string;
-  url: string;
-  endpoint_status: 'enabled' | 'disabled';
-  endpoint_deleted: boolean;
-  secret_sealed: string;
-  previous_secret_sealed: string | null;
-  previous_secret_expires_at: Date | null;
-  event_id: string;
-  event_type: string;
-  livemode: boolean;
-  /** gateway_events.data as PostgreSQL renders jsonb: the same text for the same value, every time. */
-  data_json: string;
-  event_created_at: Date;
-}
+/**
+ * Automatic runs allowed for one delivery: its 9 attempts (the schedule ends itself after the last, see
+ * settings.ts), plus a margin for runs a crashed worker never finished (an expired lease counts as a run), so that a
+ * crash does not end the schedule early. A delivery whose runs all died this often is ended as failed.
+ */
+export const DELIVERY_MAX_RUNS = 12;
 
 interface AttemptRecord {
   deliveryId: string;
+  leaseToken: string;
   startedAt: Date;
   result: SendResult;
   manual: boolean;
+  /** Cut short by the runner stopping or losing the lease: logged, decides nothing, the run is handed back. */
+  aborted: boolean;
   /** The automatic schedule ends with this attempt (it failed and was the last). */
   final: boolean;
-  nextAttemptAt: Date | null;
-  /** Runs before this one that ended without logging an attempt. */
+  /** Delay before the next automatic attempt, from the write (database clock); null when none follows. */
+  retryInMs: number | null;
+  /** Automatic runs before this one that ended without logging an attempt. */
   interrupted: number;
 }
 
@@ -94,19 +81,24 @@ export interface DeliveryWorkerOptions {
 }
 
 export interface DeliveryWorker {
-  queues: Record<string, QueueDefinition>;
+  /**
+   * Makes the run of one claimed delivery and writes its outcome (or hands it back). Rejects only when the outcome
+   * could not be written (database unreachable): the lease then expires and the next run logs this one.
+   */
+  deliver(d: ClaimedDelivery, run: AbortHook): Promise<void>;
+  /** Hands back claimed deliveries that will not run (the runner stopping): due at once, no attempt used. */
+  release(deliveries: readonly ClaimedDelivery[]): Promise<void>;
   /** Closes pooled connections. */
   close(): void;
 }
 
-/** The webhook queue of the gateway, for a job runner (merged into gatewayJobQueues in ../workers.ts). */
+/** The per-delivery work of the webhook runner (createDeliveryRunner). */
 export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
   const settings = ctx.webhooks;
   const sender = createWebhookSender({
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
     ...(opts.maxSocketsPerHost ? { maxSocketsPerHost: opts.maxSocketsPerHost } : {}),
   });
-  const load = batched<string, LoadedDelivery | undefined>((ids) => loadDeliveries(ctx.db, ids));
   // One statement, so a deadlock (it locks deliveries, then an endpoint whose failing_since changes; disabling an
   // endpoint locks them the other way round) wrote nothing: run it again rather than lose the attempts' log.
   const write = batched<AttemptRecord, WrittenAttempt | undefined>(
@@ -116,39 +108,45 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       ),
     { maxInFlight: 1, distinct: (r) => r.deliveryId },
   );
+  const releaseOne = batched<DeliveryRelease, boolean>(
+    async (items) => {
+      const released = await retryTransient(() => releaseDeliveries(ctx.db, items, ctx.now()));
+      return items.map((r) => released.has(r.id));
+    },
+    { maxInFlight: 1, distinct: (r) => r.id },
+  );
+  const handBack = async (d: ClaimedDelivery, delayMs: number, error: string | null): Promise<void> => {
+    const released = await releaseOne({ id: d.id, leaseToken: d.lease_token, delayMs, manual: d.manual, error });
+    if (!released) ctx.logger.warn({ delivery: d.id }, 'webhooks: lease taken over before the run was handed back');
+  };
 
   let secrets: { box: SecretBox; cache: SecretCache } | undefined;
 
-  const handler = async (job: Job<DeliveryJobPayload>, jc: JobContext): Promise<void> => {
-    const p = job.payload;
-    if (!p || typeof p.deliveryId !== 'string') throw new PermanentJobError('webhook job without a deliveryId');
-    const manual = p.manual === true;
-    const d = await load(p.deliveryId);
-    if (!d) throw new PermanentJobError(`webhook delivery ${p.deliveryId} does not exist`);
-    // Succeeded already (a manual retry got through first, or a crash after logging), failed for good, or the
-    // endpoint went away: nothing to send. Runs of this job that ended without logging (their POST may have gone
-    // out) still get their entry, so the log shows every run even when the delivery ended meanwhile.
+  const deliver = async (d: ClaimedDelivery, run: AbortHook): Promise<void> => {
+    const manual = d.manual;
+    // Automatic runs started before this one that never logged (their POST may have gone out). No automatic run is
+    // in flight beside this one (one lease per row), so every such run is lost for good.
+    const lost = Math.max(0, d.run_count - (manual ? 0 : 1) - d.auto_attempt_count);
+    // Nothing to send: the endpoint went away, or (automatic run) the delivery succeeded already, failed for good,
+    // or its runs died too often. Lost runs still get their entry, so the log shows every run.
     const endpointGone = d.endpoint_deleted || d.endpoint_status !== 'enabled';
-    if (!manual && (d.status !== 'pending' || endpointGone)) {
-      const lost = job.attempts - 1 - d.auto_attempt_count;
-      if (lost > 0) await logInterruptedRuns(ctx.db, d.id, lost, ctx.now());
-      if (d.status === 'pending') {
-        await endDelivery(ctx.db, d.id, d.endpoint_deleted ? 'endpoint deleted' : 'endpoint disabled', ctx.now());
-      }
+    if (endpointGone || (!manual && (d.status !== 'pending' || d.run_count > DELIVERY_MAX_RUNS))) {
+      const reason = d.endpoint_deleted
+        ? 'endpoint deleted'
+        : endpointGone
+          ? 'endpoint disabled'
+          : `no outcome recorded after ${DELIVERY_MAX_RUNS} runs`;
+      const ended = await endRun(ctx.db, d, lost, reason, ctx.now());
+      if (!ended) ctx.logger.warn({ delivery: d.id }, 'webhooks: lease taken over before the run was ended');
       return;
     }
-    if (endpointGone) return; // a manual retry raced with a disable
     // A local configuration fault (no keys, or keys that cannot open the endpoint's secret) sends nothing and uses
     // no attempt: the merchant's schedule is for their server's failures, not ours. It shows on the delivery as its
-    // last_error and in the logs, and the job comes back after a minute (the keys fixed, another process takes it).
-    const configFault = async (reason: string): Promise<never> => {
+    // last_error and in the logs, and the delivery comes back after a minute (the keys fixed, another process takes it).
+    const configFault = async (reason: string): Promise<void> => {
       const error = `not sent, no attempt used: ${reason}`;
-      await ctx.db.query(
-        `update webhook_deliveries set last_error = $2, updated_at = $3 where id = $1 and status = 'pending'`,
-        [d.id, error, ctx.now()],
-      );
       ctx.logger.error({ delivery: d.id, endpoint: d.endpoint_id }, `webhook delivery ${error}`);
-      throw new DeferJobError(opts.configFaultDeferMs ?? CONFIG_FAULT_DEFER_MS, error);
+      await handBack(d, opts.configFaultDeferMs ?? CONFIG_FAULT_DEFER_MS, error);
     };
     if (!ctx.secretBox) return configFault('this process has no SECRET_BOX_KEYS to sign with');
     if (secrets?.box !== ctx.secretBox) secrets = { box: ctx.secretBox, cache: new SecretCache(ctx.secretBox) };
@@ -157,7 +155,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
     // deliveries bound elsewhere (other merchants) and come back later, without using an attempt. A slow host then
     // holds only the slots it can serve within about a second, not all of them; a fast one keeps its whole queue.
     if (sender.crowded(d.url, policy)) {
-      throw new DeferJobError(Math.round(CROWDED_HOST_DEFER_MS * (1 + (opts.random ?? Math.random)())), 'host busy');
+      return handBack(d, Math.round(CROWDED_HOST_DEFER_MS * (1 + (opts.random ?? Math.random)())), null);
     }
 
     const startedAt = ctx.now();
@@ -178,44 +176,40 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
       headers,
       policy,
       timeoutMs: settings.timeoutMs,
-      abort: jc,
+      abort: run,
     });
 
-    // The schedule position is the job's run number: runs lost to a crash count, so a delivery never gets more
-    // than the 9 automatic attempts however often its workers die. An attempt cut short by the worker stopping (or
-    // losing its lease) is logged but decides nothing: the job runs again, released or taken over.
-    const aborted = jc.aborted;
-    const final = !manual && !aborted && !result.ok && job.attempts >= automaticAttempts(settings);
+    // The schedule position is the run count: runs lost to a crash count, so a delivery never gets more than the 9
+    // automatic attempts however often its workers die. An attempt cut short by the runner stopping (or losing its
+    // lease) is logged but decides nothing: the delivery is due again at once, that run uncounted.
+    const aborted = run.aborted;
+    const final = !manual && !aborted && !result.ok && d.run_count >= automaticAttempts(settings);
     const delay =
-      manual || aborted || result.ok || final ? undefined : retryDelayMs(settings, job.attempts, opts.random);
-    const nextAttemptAt = delay === undefined ? null : new Date(startedAt.getTime() + delay);
+      manual || aborted || result.ok || final ? undefined : retryDelayMs(settings, d.run_count, opts.random);
     const written = await write({
       deliveryId: d.id,
+      leaseToken: d.lease_token,
       startedAt,
       result,
       manual,
+      aborted,
       final,
-      nextAttemptAt,
-      interrupted: manual ? 0 : Math.max(0, job.attempts - 1 - d.auto_attempt_count),
+      retryInMs: delay ?? null,
+      interrupted: lost,
     });
-    if (written?.disable) await disableFailingEndpoint(ctx, written.endpointId, settings);
-    // Stopping or lease lost mid-POST: the attempt is logged; hand the job back (released, or already someone's).
-    if (aborted) throw jc.abortReason;
-    if (delay !== undefined) {
-      throw new RetryLaterError(delay, `attempt ${written?.attempt ?? '?'} failed: ${result.error ?? 'failed'}`);
+    if (!written) {
+      // The lease was taken over (this run outlived it): the run that took the delivery logs this one as
+      // interrupted, and sends again.
+      ctx.logger.warn({ delivery: d.id }, 'webhooks: lease taken over before the attempt was written; not logged');
+      return;
     }
+    if (written.disable) await disableFailingEndpoint(ctx, written.endpointId, settings);
   };
 
   return {
-    queues: {
-      [WEBHOOK_DELIVERY_QUEUE]: {
-        handler,
-        // Only for runs that threw before an attempt was made (database unreachable, no secretBox): the same schedule.
-        backoff: (attempts) => retryDelayMs(settings, attempts, opts.random) ?? settings.retryDelaysMs.at(-1) ?? 60_000,
-        // A delivery's jobs are keyed by the delivery (and, for manual retries, by its attempt count), and neither key
-        // is enqueued again once its job has run: webhook_deliveries and webhook_attempts are the record.
-        retainDone: false,
-      },
+    deliver,
+    release: async (deliveries) => {
+      await Promise.all(deliveries.map((d) => handBack(d, 0, null)));
     },
     close: () => sender.close(),
   };
@@ -226,7 +220,7 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
  * renders (canonical for a given value), rather than parsed and re-serialised on every attempt.
  */
 export function eventBody(
-  d: Pick<LoadedDelivery, 'event_id' | 'event_type' | 'livemode' | 'data_json' | 'event_created_at'>,
+  d: Pick<ClaimedDelivery, 'event_id' | 'event_type' | 'livemode' | 'data_json' | 'event_created_at'>,
 ): string {
   const head = JSON.stringify({
     id: d.event_id,
@@ -258,7 +252,7 @@ class SecretCache {
   }
 }
 
-function deliveryHeaders(box: SecretCache, d: LoadedDelivery, body: string, now: Date): Record<string, string> {
+function deliveryHeaders(box: SecretCache, d: ClaimedDelivery, body: string, now: Date): Record<string, string> {
   const secrets = activeSecrets(
     box,
     {
@@ -278,29 +272,16 @@ function deliveryHeaders(box: SecretCache, d: LoadedDelivery, body: string, now:
   };
 }
 
-async function loadDeliveries(sql: Sql, ids: readonly string[]): Promise<(LoadedDelivery | undefined)[]> {
-  const rows = await sql.query<LoadedDelivery>(
-    `select d.id, d.status, d.auto_attempt_count, d.environment, d.endpoint_id,
-            ep.url, ep.status as endpoint_status, ep.deleted_at is not null as endpoint_deleted,
-            ep.secret_sealed, ep.previous_secret_sealed, ep.previous_secret_expires_at,
-            ev.id as event_id, ev.type as event_type, ev.livemode, ev.data::text as data_json,
-            ev.created_at as event_created_at
-       from webhook_deliveries d
-       join webhook_endpoints ep on ep.id = d.endpoint_id
-       join gateway_events ev on ev.id = d.event_id
-      where d.id = any($1::text[])`,
-    [ids],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.map((id) => byId.get(id));
-}
-
 /**
- * Logs attempts and moves their deliveries on, for many deliveries in one statement (one commit). Per delivery:
- * attempt_count grows by the interrupted runs plus this attempt, which take the next numbers; status becomes
- * succeeded on a 2xx (and stays so), failed when the schedule ended; a failed manual attempt changes nothing, nor
- * does a failed attempt that was in flight when the delivery was ended (endpoint disabled or deleted). Per endpoint: failing_since is cleared by any success and set by the first failure after one; it
- * is only written when it changes, so steady traffic does not contend on the endpoint row.
+ * Logs attempts and moves their deliveries on, for many deliveries in one statement (one commit), each fenced by
+ * its run's lease token: a run whose lease was taken over writes nothing (neither its attempt nor the delivery's
+ * state), and the run that took over logs it as interrupted. Per delivery: attempt_count grows by the interrupted
+ * runs plus this attempt, which take the next numbers; status becomes succeeded on a 2xx (and stays so), failed when
+ * the schedule ended; a failed manual attempt changes nothing, nor does a failed attempt that was in flight when the
+ * delivery was ended (endpoint disabled or deleted), nor an aborted one (which hands its run back). The lease is
+ * released and due_at set to what comes next: a manual retry still asked for (now), the automatic schedule's next
+ * attempt while pending, or nothing. Per endpoint: failing_since is cleared by any success and set by the first
+ * failure after one; it is only written when it changes, so steady traffic does not contend on the endpoint row.
  */
 export async function writeAttempts(
   sql: Sql,
@@ -309,31 +290,44 @@ export async function writeAttempts(
 ): Promise<(WrittenAttempt | undefined)[]> {
   const rows = await sql.query<{ id: string; attempt: number; endpoint_id: string; disable: boolean }>(
     `with r as (
-       select * from unnest($1::text[], $2::text[]::timestamptz[], $3::text[]::int[], $4::text[]::int[], $5::text[],
-                            $6::text[], $7::text[]::boolean[], $8::text[]::boolean[], $9::text[]::boolean[],
-                            $10::text[]::timestamptz[], $11::text[]::int[])
-         as r(delivery_id, started_at, status_code, latency_ms, excerpt, error, ok, manual, final, next_at, interrupted)
+       -- The next attempt is due its delay after this write, by the database's clock (as the claim reads it).
+       select r.*, now() + r.retry_ms * interval '1 millisecond' as next_at
+         from unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::text[]::int[], $5::text[]::int[],
+                     $6::text[], $7::text[], $8::text[]::boolean[], $9::text[]::boolean[], $10::text[]::boolean[],
+                     $11::text[]::boolean[], $12::text[]::int[], $13::text[]::int[])
+           as r(delivery_id, token, started_at, status_code, latency_ms, excerpt, error, ok, manual, aborted, final,
+                retry_ms, interrupted)
      ), d as (
        update webhook_deliveries d set
          attempt_count = d.attempt_count + r.interrupted + 1,
-         auto_attempt_count = d.auto_attempt_count + case when r.manual then 0 else r.interrupted + 1 end,
+         auto_attempt_count = d.auto_attempt_count + r.interrupted
+                              + case when r.manual or r.aborted then 0 else 1 end,
+         run_count = d.run_count - case when r.aborted and not r.manual then 1 else 0 end,
          status = case when r.ok or d.status = 'succeeded' then 'succeeded'
-                       when r.manual or d.status = 'failed' then d.status
+                       when r.manual or r.aborted or d.status = 'failed' then d.status
                        when r.final then 'failed' else 'pending' end,
          succeeded_at = case when r.ok and d.succeeded_at is null then r.started_at else d.succeeded_at end,
          next_attempt_at = case when r.ok then null
-                                when r.manual or d.status = 'failed' then d.next_attempt_at
+                                when r.manual or r.aborted or d.status = 'failed' then d.next_attempt_at
                                 else r.next_at end,
+         manual_retry_at_attempt = case when r.manual and not r.aborted then null else d.manual_retry_at_attempt end,
+         due_at = case when r.aborted then now()
+                       when d.manual_retry_at_attempt is not null and not r.manual then now()
+                       when d.status = 'pending' and not r.ok and (r.manual or not r.final)
+                         then coalesce(case when r.manual then d.next_attempt_at else r.next_at end, now())
+                       else null end,
+         lease_token = null,
+         lease_expires_at = null,
          last_attempt_at = r.started_at,
          last_status_code = r.status_code,
          last_error = r.error,
          updated_at = r.started_at
        from r
-       where d.id = r.delivery_id
+       where d.id = r.delivery_id and d.lease_token = r.token::uuid
        returning d.id, d.endpoint_id, d.attempt_count
      ), gaps as (
        insert into webhook_attempts (delivery_id, attempt, started_at, error, manual)
-       select d.id, d.attempt_count - r.interrupted - 1 + g.n, r.started_at, $12, false
+       select d.id, d.attempt_count - r.interrupted - 1 + g.n, r.started_at, $14, false
          from d join r on r.delivery_id = d.id cross join lateral generate_series(1, r.interrupted) as g(n)
      ), a as (
        insert into webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_excerpt, error,
@@ -350,7 +344,7 @@ export async function writeAttempts(
        where e.id = p.endpoint_id and (case when p.any_ok then e.failing_since is not null else e.failing_since is null end)
      )
      select d.id, d.attempt_count as attempt, d.endpoint_id,
-            (not p.any_ok and ep.status = 'enabled' and ep.deleted_at is null and ep.failing_since <= $13) as disable
+            (not p.any_ok and ep.status = 'enabled' and ep.deleted_at is null and ep.failing_since <= $15) as disable
        from d
        join per_endpoint p on p.endpoint_id = d.endpoint_id
        join webhook_endpoints ep on ep.id = d.endpoint_id`,
@@ -358,6 +352,7 @@ export async function writeAttempts(
     // numbers inconsistently across versions, text arrays always the same.
     [
       records.map((r) => r.deliveryId),
+      records.map((r) => r.leaseToken),
       records.map((r) => r.startedAt.toISOString()),
       records.map((r) => num(r.result.statusCode)),
       records.map((r) => num(r.result.latencyMs)),
@@ -365,8 +360,9 @@ export async function writeAttempts(
       records.map((r) => r.result.error),
       records.map((r) => String(r.result.ok)),
       records.map((r) => String(r.manual)),
+      records.map((r) => String(r.aborted)),
       records.map((r) => String(r.final)),
-      records.map((r) => r.nextAttemptAt?.toISOString() ?? null),
+      records.map((r) => num(r.retryInMs)),
       records.map((r) => String(r.interrupted)),
       INTERRUPTED_ATTEMPT_ERROR,
       disableCutoff,
@@ -381,28 +377,31 @@ export async function writeAttempts(
 
 const num = (n: number | null): string | null => (n === null ? null : String(n));
 
-/** Logs `n` runs of a delivery's automatic job that ended without logging their attempt (next attempt numbers). */
-async function logInterruptedRuns(sql: Sql, deliveryId: string, n: number, now: Date): Promise<void> {
-  await sql.query(
+/**
+ * Ends a run that sends nothing, fenced by its lease: logs the `lost` automatic runs before it (next attempt
+ * numbers), fails the delivery if it is still pending (with `reason`), drops any manual retry asked for, and
+ * releases the row with nothing due. False when the lease was taken over (nothing written).
+ */
+async function endRun(sql: Sql, d: ClaimedDelivery, lost: number, reason: string, now: Date): Promise<boolean> {
+  const rows = await sql.query<{ id: string }>(
     `with d as (
        update webhook_deliveries
-          set attempt_count = attempt_count + $2, auto_attempt_count = auto_attempt_count + $2, updated_at = $3
-        where id = $1
+          set attempt_count = attempt_count + $3, auto_attempt_count = auto_attempt_count + $3,
+              status = case when status = 'pending' then 'failed' else status end,
+              next_attempt_at = case when status = 'pending' then null else next_attempt_at end,
+              last_error = case when status = 'pending' then $4 else last_error end,
+              updated_at = $5,
+              due_at = null, lease_token = null, lease_expires_at = null, manual_retry_at_attempt = null
+        where id = $1 and lease_token = $2::uuid
         returning id, attempt_count
+     ), gaps as (
+       insert into webhook_attempts (delivery_id, attempt, started_at, error, manual)
+       select d.id, d.attempt_count - $3 + g.n, $5, $6, false from d cross join generate_series(1, $3) as g(n)
      )
-     insert into webhook_attempts (delivery_id, attempt, started_at, error, manual)
-     select d.id, d.attempt_count - $2 + g.n, $3, $4, false from d cross join generate_series(1, $2) as g(n)`,
-    [deliveryId, n, now, INTERRUPTED_ATTEMPT_ERROR],
+     select id from d`,
+    [d.id, d.lease_token, lost, reason, now, INTERRUPTED_ATTEMPT_ERROR],
   );
-}
-
-/** A pending delivery whose endpoint went away: failed, without an attempt. */
-async function endDelivery(sql: Sql, id: string, reason: string, now: Date): Promise<void> {
-  await sql.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, last_error = $2, updated_at = $3
-      where id = $1 and status = 'pending'`,
-    [id, reason, now],
-  );
+  return rows.length > 0;
 }
 
 /**
@@ -416,35 +415,38 @@ export async function disableFailingEndpoint(
 ): Promise<boolean> {
   const now = ctx.now();
   const cutoff = new Date(now.getTime() - s.disableAfterFailingMs);
-  return ctx.db.tx(async (tx) => {
-    const [row] = await tx.query<{
-      merchant_id: string;
-      environment: Environment;
-      url: string;
-      failing_since: Date;
-    }>(
-      `update webhook_endpoints set status = 'disabled', disabled_reason = 'failing', disabled_at = $2, updated_at = $2
+  // Run again after a deadlock with an attempt being logged (see updateWebhookEndpoint).
+  return retryTransient(() =>
+    ctx.db.tx(async (tx) => {
+      const [row] = await tx.query<{
+        merchant_id: string;
+        environment: Environment;
+        url: string;
+        failing_since: Date;
+      }>(
+        `update webhook_endpoints set status = 'disabled', disabled_reason = 'failing', disabled_at = $2, updated_at = $2
         where id = $1 and status = 'enabled' and deleted_at is null and failing_since <= $3
         returning merchant_id, environment, url, failing_since`,
-      [endpointId, now, cutoff],
-    );
-    if (!row) return false;
-    await endPendingDeliveries(tx, endpointId, 'endpoint disabled after failing', now);
-    await audit(tx, {
-      merchantId: row.merchant_id,
-      environment: row.environment,
-      action: 'webhook_endpoint.disabled',
-      actor: SYSTEM_ACTOR,
-      target: { type: 'webhook_endpoint', id: endpointId },
-      data: {
-        reason: 'failing',
-        url: row.url,
-        failing_since: row.failing_since.toISOString(),
-        disable_after_seconds: Math.round(s.disableAfterFailingMs / 1000),
-      },
-      at: now,
-    });
-    ctx.logger.warn({ endpointId, merchantId: row.merchant_id }, 'webhooks: endpoint disabled after failing');
-    return true;
-  });
+        [endpointId, now, cutoff],
+      );
+      if (!row) return false;
+      await endPendingDeliveries(tx, endpointId, 'endpoint disabled after failing', now);
+      await audit(tx, {
+        merchantId: row.merchant_id,
+        environment: row.environment,
+        action: 'webhook_endpoint.disabled',
+        actor: SYSTEM_ACTOR,
+        target: { type: 'webhook_endpoint', id: endpointId },
+        data: {
+          reason: 'failing',
+          url: row.url,
+          failing_since: row.failing_since.toISOString(),
+          disable_after_seconds: Math.round(s.disableAfterFailingMs / 1000),
+        },
+        at: now,
+      });
+      ctx.logger.warn({ endpointId, merchantId: row.merchant_id }, 'webhooks: endpoint disabled after failing');
+      return true;
+    }),
+  );
 }

@@ -1,7 +1,7 @@
 // Webhook endpoints: register, list, get, update, delete, rotate the secret. Operations take the tenant from the
 // principal (never from input), write an audit entry in the transaction of each change, and never return a secret
 // except in the answer of the call that created it (create, rotate-secret).
-import { newId, newSecretToken, type SecretBox, type Sql } from '@tender/platform';
+import { newId, newSecretToken, retryTransient, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
 import type { WebhookEndpointView } from './webhookSchemas.ts';
@@ -205,10 +205,13 @@ export async function updateWebhookEndpoint(
   const url = patch.url === undefined ? undefined : await vetUrl(ctx, t.environment, patch.url, o);
   const events = patch.enabled_events === undefined ? undefined : normaliseEvents(patch.enabled_events);
   const now = ctx.now();
-  return ctx.db.tx(async (tx) => {
-    const before = await getWebhookEndpoint(ctx, t, id, tx);
-    const [row] = await tx.query<EndpointRow>(
-      `update webhook_endpoints set
+  // A disable locks the endpoint, then its deliveries; a run logging its attempt locks them the other way round
+  // (deliveryWorker.writeAttempts): either can be the deadlock victim, and the whole transaction is run again.
+  return retryTransient(() =>
+    ctx.db.tx(async (tx) => {
+      const before = await getWebhookEndpoint(ctx, t, id, tx);
+      const [row] = await tx.query<EndpointRow>(
+        `update webhook_endpoints set
          url = coalesce($2, url),
          enabled_events = coalesce($3::text[], enabled_events),
          description = case when $4::boolean then $5 else description end,
@@ -221,40 +224,41 @@ export async function updateWebhookEndpoint(
          updated_at = $7
        where id = $1
        returning ${COLUMNS}`,
-      [
-        id,
-        url ?? null,
-        events ?? null,
-        patch.description !== undefined,
-        patch.description ?? null,
-        patch.status ?? null,
-        now,
-      ],
-    );
-    if (patch.status === 'disabled' && before.status === 'enabled')
-      await endPendingDeliveries(tx, id, 'endpoint disabled', now);
-    const changed: Record<string, unknown> = {};
-    if (url !== undefined && url !== before.url) changed.url = url;
-    if (events !== undefined) changed.enabled_events = events;
-    if (patch.description !== undefined) changed.description = patch.description;
-    if (patch.status !== undefined && patch.status !== before.status) changed.status = patch.status;
-    const action =
-      changed.status === 'disabled'
-        ? 'webhook_endpoint.disabled'
-        : changed.status === 'enabled'
-          ? 'webhook_endpoint.enabled'
-          : 'webhook_endpoint.updated';
-    await audit(tx, {
-      merchantId: t.merchantId,
-      environment: t.environment,
-      action,
-      actor: actorOf(principal),
-      target: { type: 'webhook_endpoint', id },
-      data: changed,
-      at: now,
-    });
-    return row!;
-  });
+        [
+          id,
+          url ?? null,
+          events ?? null,
+          patch.description !== undefined,
+          patch.description ?? null,
+          patch.status ?? null,
+          now,
+        ],
+      );
+      if (patch.status === 'disabled' && before.status === 'enabled')
+        await endPendingDeliveries(tx, id, 'endpoint disabled', now);
+      const changed: Record<string, unknown> = {};
+      if (url !== undefined && url !== before.url) changed.url = url;
+      if (events !== undefined) changed.enabled_events = events;
+      if (patch.description !== undefined) changed.description = patch.description;
+      if (patch.status !== undefined && patch.status !== before.status) changed.status = patch.status;
+      const action =
+        changed.status === 'disabled'
+          ? 'webhook_endpoint.disabled'
+          : changed.status === 'enabled'
+            ? 'webhook_endpoint.enabled'
+            : 'webhook_endpoint.updated';
+      await audit(tx, {
+        merchantId: t.merchantId,
+        environment: t.environment,
+        action,
+        actor: actorOf(principal),
+        target: { type: 'webhook_endpoint', id },
+        data: changed,
+        at: now,
+      });
+      return row!;
+    }),
+  );
 }
 
 /**
@@ -264,36 +268,47 @@ export async function updateWebhookEndpoint(
 export async function deleteWebhookEndpoint(ctx: GatewayContext, principal: Principal, id: string): Promise<void> {
   const t = tenantOf(principal);
   const now = ctx.now();
-  await ctx.db.tx(async (tx) => {
-    const before = await getWebhookEndpoint(ctx, t, id, tx);
-    await tx.query(
-      `update webhook_endpoints set deleted_at = $2, updated_at = $2, previous_secret_sealed = null,
+  // Run again after a deadlock with an attempt being logged (see updateWebhookEndpoint).
+  await retryTransient(() =>
+    ctx.db.tx(async (tx) => {
+      const before = await getWebhookEndpoint(ctx, t, id, tx);
+      await tx.query(
+        `update webhook_endpoints set deleted_at = $2, updated_at = $2, previous_secret_sealed = null,
          previous_secret_expires_at = null
        where id = $1`,
-      [id, now],
-    );
-    await endPendingDeliveries(tx, id, 'endpoint deleted', now);
-    await audit(tx, {
-      merchantId: t.merchantId,
-      environment: t.environment,
-      action: 'webhook_endpoint.deleted',
-      actor: actorOf(principal),
-      target: { type: 'webhook_endpoint', id },
-      data: { url: before.url },
-      at: now,
-    });
-  });
+        [id, now],
+      );
+      await endPendingDeliveries(tx, id, 'endpoint deleted', now);
+      await audit(tx, {
+        merchantId: t.merchantId,
+        environment: t.environment,
+        action: 'webhook_endpoint.deleted',
+        actor: actorOf(principal),
+        target: { type: 'webhook_endpoint', id },
+        data: { url: before.url },
+        at: now,
+      });
+    }),
+  );
 }
 
 /**
- * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once (their jobs then
- * find them ended and send nothing). An attempt in flight still logs its outcome; a failure of it is ended again by
- * its next run, which finds the endpoint disabled.
+ * Ends the pending deliveries of an endpoint that stops receiving: failed, with the reason, at once, and any manual
+ * retry asked for is dropped. A delivery leased to a run in flight keeps its lease and stays due: the run still logs
+ * its outcome, which cannot revive it (a failed delivery stays failed; a success is
+ * recorded as one), and if that run dies, the run that takes the row after the lease logs it as interrupted and
+ * sends nothing.
  */
 export async function endPendingDeliveries(tx: Sql, endpointId: string, reason: string, now: Date): Promise<void> {
   await tx.query(
-    `update webhook_deliveries set status = 'failed', next_attempt_at = null, last_error = $2, updated_at = $3
-      where endpoint_id = $1 and status = 'pending'`,
+    `update webhook_deliveries
+        set status = case when status = 'pending' then 'failed' else status end,
+            next_attempt_at = null,
+            last_error = case when status = 'pending' then $2 else last_error end,
+            updated_at = $3,
+            due_at = case when lease_token is null then null else due_at end,
+            manual_retry_at_attempt = null
+      where endpoint_id = $1 and (status = 'pending' or manual_retry_at_attempt is not null)`,
     [endpointId, reason, now],
   );
 }

@@ -90,10 +90,13 @@ describe(`secret keys that differ between processes (${process.env.DATABASE_URL 
     } finally {
       await wrong.stop();
     }
-    const [job] = await db.query<{ attempts: number; state: string }>(
-      `select attempts, state from jobs where queue = 'gateway.webhook-delivery' order by id desc limit 1`,
+    // Every deferred run was handed back uncounted: no run of the schedule used, no lease held, due again.
+    const [row] = await db.query<{ run_count: number; leased: boolean; due: boolean }>(
+      `select run_count, lease_token is not null as leased, due_at is not null as due
+         from webhook_deliveries where endpoint_id = $1`,
+      [endpoint.id],
     );
-    expect(job).toMatchObject({ attempts: 0, state: 'queued' });
+    expect(row).toEqual({ run_count: 0, leased: false, due: true });
     const [attempts] = await db.query<{ n: number }>(
       `select count(*)::int as n from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
        where d.endpoint_id = $1`,
@@ -108,12 +111,12 @@ describe(`secret keys that differ between processes (${process.env.DATABASE_URL 
       expect(JSON.parse(req!.body.toString()).id).toBe(eventId);
       const done = await eventually(async () => {
         const [row] = await db.query<{ status: string; last_error: string | null; auto_attempt_count: number }>(
-          `select status, last_error, auto_attempt_count from webhook_deliveries where endpoint_id = $1`,
+          `select status, last_error, auto_attempt_count, run_count from webhook_deliveries where endpoint_id = $1`,
           [endpoint.id],
         );
         return row?.status === 'succeeded' ? row : undefined;
       });
-      expect(done).toMatchObject({ last_error: null, auto_attempt_count: 1 });
+      expect(done).toMatchObject({ last_error: null, auto_attempt_count: 1, run_count: 1 });
     } finally {
       await right.stop();
     }

@@ -38,14 +38,14 @@ export interface WebhookSender {
     headers: Record<string, string>;
     policy: UrlPolicy;
     timeoutMs: number;
-    /** Calls the attempt off (worker stopping, lease lost). A job's context fits. */
+    /** Calls the attempt off (runner stopping, lease lost). A delivery run fits. */
     abort?: AbortHook;
   }): Promise<SendResult>;
   /**
    * An attempt to `url` made now would wait longer than `maxWaitMs` for a connection to its host: the attempts
    * already waiting there, times the host's recent exchange time, over its connections. One slow host must not hold
    * every delivery slot of a worker while other merchants' deliveries wait behind it: a caller with other work
-   * should give this attempt back for a while (the delivery worker defers its job). A fast host with a long queue is
+   * should give this attempt back for a while (the delivery worker hands the delivery back). A fast host with a long queue is
    * not crowded. False for a URL that would fail anyway.
    */
   crowded(url: string, policy: UrlPolicy): boolean;
@@ -54,7 +54,7 @@ export interface WebhookSender {
 }
 
 /**
- * What an attempt watches for being called off: a JobContext fits. Not an AbortSignal on purpose: creating one and
+ * What an attempt watches for being called off: a delivery run fits. Not an AbortSignal on purpose: creating one and
  * adding a listener costs ~10 µs and GC pressure per delivery (measured in bench/webhooks).
  */
 export interface AbortHook {

@@ -245,20 +245,26 @@ describe(`webhook endpoints API (${dbKind})`, () => {
     expect(detail.body).toMatchObject({ object: 'webhook_delivery', attempts: [], attempt_count: 0, livemode: false });
     const retry = await call('POST', `/v1/webhook-deliveries/${page1.body.data[0].id}/retry`);
     expect(retry.status).toBe(200);
-    const jobs = await g.db.query<{ idempotency_key: string; max_attempts: number }>(
-      `select idempotency_key, max_attempts from jobs where idempotency_key like $1 order by id`,
-      [`webhook:${page1.body.data[0].id}%`],
-    );
-    expect(jobs).toEqual([
-      { idempotency_key: `webhook:${page1.body.data[0].id}`, max_attempts: 12 },
-      { idempotency_key: `webhook:${page1.body.data[0].id}:manual:0`, max_attempts: 1 },
-    ]);
+    // The delivery is its own job: due since it was made, and now with a manual retry asked for at attempt 0.
+    const requestOf = async () =>
+      (
+        await g.db.query<{ manual_retry_at_attempt: number | null; due: boolean; run_count: number }>(
+          `select manual_retry_at_attempt, due_at <= now() as due, run_count from webhook_deliveries where id = $1`,
+          [page1.body.data[0].id],
+        )
+      )[0];
+    expect(await requestOf()).toEqual({ manual_retry_at_attempt: 0, due: true, run_count: 0 });
     // Asking again before it ran asks for the same attempt.
     await call('POST', `/v1/webhook-deliveries/${page1.body.data[0].id}/retry`);
-    const again = await g.db.query(`select 1 from jobs where idempotency_key like $1`, [
-      `webhook:${page1.body.data[0].id}%`,
+    expect(await requestOf()).toEqual({ manual_retry_at_attempt: 0, due: true, run_count: 0 });
+    const audits = await g.db.query<{ data: Record<string, unknown> }>(
+      `select data from audit_events where target_id = $1 and action = 'webhook_delivery.retry_requested' order by seq`,
+      [page1.body.data[0].id],
+    );
+    expect(audits.map((a) => a.data)).toEqual([
+      { requested_at_attempt: 0, attempt_count: 0 },
+      { requested_at_attempt: 0, attempt_count: 0 },
     ]);
-    expect(again).toHaveLength(2);
   });
 
   it('permissions and tenancy: read_only reads only; another merchant or environment sees nothing', async () => {
@@ -310,10 +316,11 @@ describe(`webhook endpoints API (${dbKind})`, () => {
       expect(log.body.data.map((d: { endpoint_id: string }) => d.endpoint_id).sort()).toEqual(ids.sort());
       expect(new Set(log.body.data.map((d: { id: string }) => d.id)).size).toBe(20);
       for (const d of log.body.data) expect(d.id).toMatch(/^whd_[0-9A-Za-z]+$/);
-      const jobs = await g.db.query(`select 1 from jobs where idempotency_key = any($1::text[])`, [
-        log.body.data.map((d: { id: string }) => `webhook:${d.id}`),
+      // Each delivery is due at once: it is its own job.
+      const due = await g.db.query(`select 1 from webhook_deliveries where id = any($1::text[]) and due_at <= now()`, [
+        log.body.data.map((d: { id: string }) => d.id),
       ]);
-      expect(jobs).toHaveLength(20);
+      expect(due).toHaveLength(20);
     } finally {
       g.ctx.webhooks = resolveWebhookSettings({}, 'dev');
     }

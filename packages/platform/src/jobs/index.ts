@@ -49,5 +49,5 @@ export { extendLeases } from './extendLeases.ts';
 export { requeueExpiredJobs, type RequeuedJob } from './requeueExpiredJobs.ts';
 export { queueStats, type QueueStats } from './queueStats.ts';
 export { pruneJobs, type PruneOptions } from './pruneJobs.ts';
-export { jobsChannel } from './jobsChannel.ts';
+export { jobsChannel, JOBS_CHANNEL_SQL } from './jobsChannel.ts';
 export { registerJobMetrics } from './jobMetrics.ts';

@@ -1,13 +1,13 @@
 /**
- * A webhook delivery worker PROCESS for the crash test (crashRecovery.test.ts): the gateway's delivery queue on a job
- * runner, against the test's PostgreSQL schema. Run with `node --import tsx`.
+ * A webhook delivery worker PROCESS for the crash and multi-process tests (crashRecovery.test.ts,
+ * deliveryRunnersAcrossProcesses.test.ts): the gateway's delivery runner, against the test's PostgreSQL schema. Run
+ * with `node --import tsx`.
  *
  * Env: DATABASE_URL, WEBHOOK_SCHEMA, LEASE_MS (default 1500). Prints `ready` once the runner is listening.
  */
 import { createLogger, openDatabase } from '@tender/platform';
 import { createGatewayServices } from '../../runtime.ts';
-import { createJobRunner } from '@tender/platform';
-import { createDeliveryWorker } from '../deliveryWorker.ts';
+import { createDeliveryRunner } from '../createDeliveryRunner.ts';
 import { testSecretBox } from './webhookTestKit.ts';
 
 const env = (k: string): string => {
@@ -24,11 +24,8 @@ const ctx = createGatewayServices({
   secretBox: testSecretBox(),
   webhooks: { retryDelaysMs: Array<number>(8).fill(100), jitter: 0, timeoutMs: 60_000 },
 });
-const worker = createDeliveryWorker(ctx);
-const runner = createJobRunner({
-  db,
-  queues: worker.queues,
-  concurrency: 8,
+const runner = createDeliveryRunner(ctx, {
+  concurrency: Number(process.env.CONCURRENCY ?? 8),
   leaseMs: Number(process.env.LEASE_MS ?? 1500),
   pollMs: 50,
   logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
@@ -37,7 +34,7 @@ await runner.start();
 process.stdout.write('ready\n');
 process.once('SIGTERM', () => {
   void runner.stop({ timeoutMs: 2_000 }).then(async () => {
-    worker.close();
+    runner.close();
     await db.close();
     process.exit(0);
   });

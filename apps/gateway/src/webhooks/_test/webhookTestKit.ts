@@ -1,6 +1,6 @@
 // Shared setup of the webhook tests: a SecretBox with a fixed test key, a programmable receiver on 127.0.0.1 (the
 // "merchant's server"), an INDEPENDENT signature check (written from the spec, sharing no code with signature.ts or
-// verifyWebhook.ts), and helpers to emit events and run the delivery queue.
+// verifyWebhook.ts), and helpers to emit events and run the delivery runner.
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
@@ -8,8 +8,7 @@ import { parseKeyRing, SecretBox, type Database } from '@tender/platform';
 import type { Principal } from '../../auth/principal.ts';
 import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
-import { createJobRunner, type JobRunner } from '@tender/platform';
-import { createDeliveryWorker, type DeliveryWorker, type DeliveryWorkerOptions } from '../deliveryWorker.ts';
+import { createDeliveryRunner, type DeliveryRunner, type DeliveryRunnerOptions } from '../createDeliveryRunner.ts';
 import type { Environment } from '../../tenant.ts';
 
 export const testSecretBox = () => new SecretBox(parseKeyRing(`wt1:${'ab'.repeat(32)}`));
@@ -154,27 +153,25 @@ export function emitTestEvent(
   );
 }
 
-/** A job runner of the delivery queue only, polling fast (retries in tests are milliseconds apart). */
+/** A delivery runner polling fast (retries in tests are milliseconds apart). */
 export async function startDeliveryRunner(
   ctx: GatewayContext,
-  opts: DeliveryWorkerOptions & { leaseMs?: number; concurrency?: number } = {},
-): Promise<{ runner: JobRunner; worker: DeliveryWorker; stop(): Promise<void> }> {
-  const worker = createDeliveryWorker(ctx, { random: () => 0.5, ...opts });
-  const runner = createJobRunner({
-    db: ctx.db,
-    queues: worker.queues,
+  opts: DeliveryRunnerOptions = {},
+): Promise<{ runner: DeliveryRunner; stop(): Promise<void> }> {
+  const runner = createDeliveryRunner(ctx, {
+    random: () => 0.5,
     pollMs: 20,
-    leaseMs: opts.leaseMs ?? 5_000,
-    concurrency: opts.concurrency ?? 8,
+    leaseMs: 5_000,
+    concurrency: 8,
     logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },
+    ...opts,
   });
   await runner.start();
   return {
     runner,
-    worker,
     async stop() {
       await runner.stop({ timeoutMs: 5_000 });
-      worker.close();
+      runner.close();
     },
   };
 }
