@@ -3,7 +3,16 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '.tender/**', 'packages/evm/artifacts/**', '**/dist/**', 'apps/web/dist/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '.tender/**',
+      'packages/evm/artifacts/**',
+      '**/dist/**',
+      'apps/web/dist/**',
+      '.bench/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
