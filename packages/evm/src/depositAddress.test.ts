@@ -206,7 +206,8 @@ describe('DepositFactory on the devnet', () => {
     expect(await client.getBalance({ address: deposit })).toBe(0n);
 
     // Native coin sent after deployment is accepted and swept too.
-    await payer.sendTransaction({ to: deposit, value: 1234n });
+    // Mined before the sweep is simulated: the sweep's client reads the chain, not the payer's pending transaction.
+    await payer.waitForTransactionReceipt({ hash: await payer.sendTransaction({ to: deposit, value: 1234n }) });
     expect((await sweep(client, salt, vault, zeroAddress)).amount).toBe(1234n);
   });
 
