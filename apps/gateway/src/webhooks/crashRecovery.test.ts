@@ -1,10 +1,9 @@
-// kill -9 of a delivery worker while its POSTs are in flight loses no event: the jobs stay leased, the leases expire,
-// another worker process delivers every event (same event ids), and the log shows the runs the dead worker never
-// finished. Worker processes need PostgreSQL (PGlite is one in-process database); the in-process variant of the
-// same recovery (a claimed job abandoned until its lease expires) runs on both databases in delivery.test.ts.
-import { type ChildProcess, spawn } from 'node:child_process';
+// kill -9 of a delivery worker while its POSTs are in flight loses no event: the deliveries stay leased, the leases
+// expire, another worker process delivers every event (same event ids), and the log shows the runs the dead worker
+// never finished. Worker processes need PostgreSQL (PGlite is one in-process database); the in-process variant of the
+// same recovery (a claimed delivery abandoned until its lease expires) runs on both databases in delivery.test.ts.
+import type { ChildProcess } from 'node:child_process';
 import type http from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { createLogger, platformMigrations, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,8 +20,8 @@ import {
 } from './_test/webhookTestKit.ts';
 import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
+import { spawnDeliveryWorker } from './_test/spawnDeliveryWorker.ts';
 
-const workerScript = fileURLToPath(new URL('./_test/deliveryWorkerProcess.ts', import.meta.url));
 const EVENTS = 20;
 
 describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a kill -9 (PostgreSQL only)', () => {
@@ -43,19 +42,8 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery across a kill -9 (P
   });
 
   const spawnWorker = async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-      env: { ...process.env, WEBHOOK_SCHEMA: db.schema, LEASE_MS: '1500' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = await spawnDeliveryWorker(db.schema!, { LEASE_MS: '1500' });
     children.add(child);
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('ready\n')) resolve();
-      });
-      child.once('exit', (code, signal) => reject(new Error(`worker exited early: ${code ?? signal}`)));
-    });
     return child;
   };
 

@@ -1,8 +1,7 @@
 // Two delivery runner PROCESSES on one PostgreSQL, claiming from the same backlog: every delivery is sent once and
 // logged once (SKIP LOCKED claims, one lease per row, fenced writes). PostgreSQL only (PGlite is
 // one in-process database); the in-process variant, two runners on two connections, is in deliveryRunner.test.ts.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
 import { createLogger, platformMigrations, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,8 +16,8 @@ import {
   type Receiver,
 } from './_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
+import { spawnDeliveryWorker } from './_test/spawnDeliveryWorker.ts';
 
-const workerScript = fileURLToPath(new URL('./_test/deliveryWorkerProcess.ts', import.meta.url));
 const EVENTS = 200;
 
 describe.skipIf(!process.env.DATABASE_URL)('webhook delivery runners in two processes (PostgreSQL only)', () => {
@@ -36,20 +35,9 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery runners in two proc
     await db?.close();
   });
 
-  const spawnWorker = async (name: string) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', workerScript], {
-      env: { ...process.env, WEBHOOK_SCHEMA: db.schema, CONCURRENCY: '16' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+  const spawnWorker = async () => {
+    const child = await spawnDeliveryWorker(db.schema!, { CONCURRENCY: '16' });
     children.add(child);
-    await new Promise<void>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (d: Buffer) => {
-        out += d.toString();
-        if (out.includes('ready\n')) resolve();
-      });
-      child.once('exit', (code, signal) => reject(new Error(`worker ${name} exited early: ${code ?? signal}`)));
-    });
     return child;
   };
 
@@ -69,7 +57,7 @@ describe.skipIf(!process.env.DATABASE_URL)('webhook delivery runners in two proc
     });
     // An answer takes a few milliseconds, so that both processes hold deliveries at once.
     rx.fallback = (_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 5);
-    const [a, b] = await Promise.all([spawnWorker('a'), spawnWorker('b')]);
+    const [a, b] = await Promise.all([spawnWorker(), spawnWorker()]);
     const eventIds: string[] = [];
     for (let i = 0; i < EVENTS; i++) eventIds.push(await emitTestEvent(db, { merchantId, environment: 'test' }));
     await eventually(
