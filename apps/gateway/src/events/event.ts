@@ -34,6 +34,8 @@ export interface EventRow {
   created_at: Date;
 }
 
+// seq is read as text (a bigint does not fit a JS number). Queries that order by it must name the column
+// `gateway_events.seq`: a bare `order by seq` binds to this text alias, and "10" sorts before "9".
 export const EVENT_COLUMNS = 'seq::text as seq, id, type, livemode, data, created_at';
 
 export function eventView(r: EventRow): EventView {

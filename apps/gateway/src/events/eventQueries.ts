@@ -30,7 +30,7 @@ export async function listEvents(
         and ($4::text is null or type = $4)
         and ($5::timestamptz is null or created_at >= $5)
         and ($6::timestamptz is null or created_at < $6)
-      order by seq desc
+      order by gateway_events.seq desc
       limit $7`,
     [tenant.merchantId, tenant.environment, before, p.type ?? null, p.from ?? null, p.to ?? null, p.limit + 1],
   );
@@ -59,7 +59,7 @@ export async function eventsBetween(
   return sql.query<EventRow>(
     `select ${EVENT_COLUMNS} from gateway_events
       where merchant_id = $1 and environment = $2 and seq > $3::bigint and seq <= $4::bigint
-      order by seq
+      order by gateway_events.seq
       limit $5`,
     [tenant.merchantId, tenant.environment, afterSeq, upTo, limit],
   );

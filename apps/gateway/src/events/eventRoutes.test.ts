@@ -98,6 +98,33 @@ describe(`the events API (${db})`, () => {
     expect((await get(`/v1/events?to=${future}&limit=100`)).json().data.length).toBe(all.length);
   });
 
+  it('orders by seq as a number: pages and the stream cross 10 and 100 without repeats or gaps', async () => {
+    // seq is read as text; an ORDER BY that bound to the text alias sorted "10" before "9" (issue 25).
+    const key = await createKey(g.app, a.token, { name: 'order', role: 'read_only' });
+    const start = await emit(a, 'payment.detected');
+    const emitted = [start];
+    while (emitted.length < 110) emitted.push(await emit(a, 'payment.confirmed'));
+    const [{ max }] = await g.db.query<{ max: string }>('select max(seq)::text as max from gateway_events');
+    expect(BigInt(max)).toBeGreaterThanOrEqual(110n);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { data: { id: string }[]; next_cursor: string | null } = (
+        await get(`/v1/events?limit=5${cursor ? `&cursor=${cursor}` : ''}`)
+      ).json();
+      seen.push(...page.data.map((e) => e.id));
+      cursor = page.next_cursor;
+    } while (cursor);
+    const ours = seen.filter((id) => emitted.includes(id));
+    expect(ours).toEqual([...emitted].reverse());
+    expect(new Set(seen).size).toBe(seen.length);
+
+    const stream = await openStream(`${baseUrl}/v1/events/stream`, key.secret, { 'last-event-id': start });
+    expect((await stream.next(emitted.length - 1)).map((m) => m.id)).toEqual(emitted.slice(1));
+    stream.close();
+  });
+
   it('refuses bad filters with the envelope naming the field', async () => {
     const cases: [string, string][] = [
       ['/v1/events?type=payment.nope', 'type'],

@@ -58,7 +58,7 @@ export function createEventTail(sql: Sql, logger: Logger, opts: EventTailOptions
   /** Moves safeSeq through the contiguous visible run; returns the tenants that had events in the covered range. */
   async function advance(from: bigint): Promise<{ to: bigint; tenants: Set<string> }> {
     const rows = await sql.query<{ seq: string; merchant_id: string; environment: string }>(
-      `select seq::text as seq, merchant_id, environment from gateway_events where seq > $1::bigint order by seq limit 1000`,
+      `select seq::text as seq, merchant_id, environment from gateway_events where seq > $1::bigint order by gateway_events.seq limit 1000`,
       [from.toString()],
     );
     let to = from;
