@@ -104,8 +104,8 @@ describe(`the events API (${db})`, () => {
     const start = await emit(a, 'payment.detected');
     const emitted = [start];
     while (emitted.length < 110) emitted.push(await emit(a, 'payment.confirmed'));
-    const [{ max }] = await g.db.query<{ max: string }>('select max(seq)::text as max from gateway_events');
-    expect(BigInt(max)).toBeGreaterThanOrEqual(110n);
+    const [top] = await g.db.query<{ max: string }>('select max(seq)::text as max from gateway_events');
+    expect(BigInt(top!.max)).toBeGreaterThanOrEqual(110n);
 
     const seen: string[] = [];
     let cursor: string | null = null;
