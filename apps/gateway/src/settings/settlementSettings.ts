@@ -179,9 +179,9 @@ export function normalizeVaultAddress(address: string): string {
  * existed stays as it is, unproven. Otherwise, in this order: the address may receive funds (checkVaultAddress: 400
  * VAULT_ADDRESS_REJECTED, 503 when the chain cannot be read); a proof is sent (400 VAULT_PROOF_REQUIRED); its
  * message names this deployment, merchant, address, network and environment and is recent (400
- * VAULT_PROOF_INVALID); no other merchant has proven the address on this network and environment (409
- * VAULT_ADDRESS_TAKEN, also when a concurrent proof wins the unique index); the address signed the message (EIP-191,
- * or EIP-1271 on the network: 400 VAULT_PROOF_WRONG_SIGNER / VAULT_PROOF_INVALID).
+ * VAULT_PROOF_INVALID); the address signed the message (EIP-191, or EIP-1271 on the network: 400
+ * VAULT_PROOF_WRONG_SIGNER / VAULT_PROOF_INVALID); no other merchant has proven the address on this network and
+ * environment (409 VAULT_ADDRESS_TAKEN, also when a concurrent proof wins the unique index).
  */
 export async function setVault(
   sql: Sql,
@@ -242,7 +242,6 @@ export async function setVault(
     ctx.now(),
     challengeUrl,
   );
-  await assertNotTaken(sql, t, network, addr);
   await verifyVaultSignature(ctx, {
     network: n,
     address: getAddress(addr),
@@ -250,6 +249,8 @@ export async function setVault(
     signature: proof.signature,
     contractWallet: hasCode || smartContractWallet,
   });
+  // After the signature: only whoever holds the address learns that another merchant has proven it.
+  await assertNotTaken(sql, t, network, addr);
 
   const [prev] = await sql.query<{ address: string; smart_contract_wallet: boolean; proven: boolean }>(
     `select address, smart_contract_wallet, verified_at is not null as proven from merchant_vaults
