@@ -165,7 +165,7 @@ export function settingsRoutes(ctx: GatewayContext) {
         config: { auth: { accepts: owners, permission: 'account:manage' } },
         schema: {
           tags,
-          summary: 'Set the vault of a network',
+          summary: 'Set the vault of a network, proven by its signature',
           description:
             'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
             'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
