@@ -22,7 +22,9 @@ export async function setUpDevPayments(
   if (!address) throw new Error(`the devnet manifest has no account ${DEV_VAULT_INDEX}`);
   const account = devnetAccounts()[DEV_VAULT_INDEX]!;
   if (account.address.toLowerCase() !== address.toLowerCase()) {
-    throw new Error(`devnet account ${DEV_VAULT_INDEX} (${address}) is not the devnet mnemonic's: cannot sign its proof`);
+    throw new Error(
+      `devnet account ${DEV_VAULT_INDEX} (${address}) is not the devnet mnemonic's: cannot sign its proof`,
+    );
   }
   return { vaults: { devnet: await ensureDevVault(ctx, p.merchantId, account) } };
 }

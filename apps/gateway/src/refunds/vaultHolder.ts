@@ -12,7 +12,12 @@ import type { Sql } from '@tender/platform';
  * SQL condition over the given column expressions: the transfer from vault `vault` on `network` counts for merchant
  * `merchant` in `environment`.
  */
-export function vaultCountsForSql(e: { merchant: string; environment: string; network: string; vault: string }): string {
+export function vaultCountsForSql(e: {
+  merchant: string;
+  environment: string;
+  network: string;
+  vault: string;
+}): string {
   return `not exists (select 1 from merchant_vaults o
     where o.network = ${e.network} and o.environment = ${e.environment} and o.address = ${e.vault}
       and o.merchant_id <> ${e.merchant}

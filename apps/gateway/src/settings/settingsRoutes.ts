@@ -170,11 +170,11 @@ export function settingsRoutes(ctx: GatewayContext) {
             'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
             'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
             'A vault belongs to whoever proves it: send `message` (the text of GET /v1/vaults/{network}/challenge) ' +
-            'and `signature`, the address\'s EIP-191 signature of it (a smart-contract wallet\'s is checked with ' +
+            "and `signature`, the address's EIP-191 signature of it (a smart-contract wallet's is checked with " +
             'EIP-1271 on that network). Without them the request is refused (400 VAULT_PROOF_REQUIRED) unless it ' +
             'changes nothing (a vault set before proofs existed stays, shown with verified: false until proven). ' +
-            '400 VAULT_PROOF_INVALID for a message that is not this merchant\'s, network\'s, address\'s or ' +
-            'environment\'s, is older than 7 days, or a signature the wallet refuses; 400 VAULT_PROOF_WRONG_SIGNER ' +
+            "400 VAULT_PROOF_INVALID for a message that is not this merchant's, network's, address's or " +
+            "environment's, is older than 7 days, or a signature the wallet refuses; 400 VAULT_PROOF_WRONG_SIGNER " +
             'when another account signed; 409 VAULT_ADDRESS_TAKEN when another merchant has proven the address on ' +
             'this network and environment. ' +
             'The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit ' +

@@ -224,9 +224,13 @@ export async function setVault(
   }
   if (opts.message === undefined || opts.signature === undefined) {
     const missing = opts.message === undefined ? 'message' : 'signature';
-    throw new GatewayError('VAULT_PROOF_REQUIRED', `The vault proof has no ${missing}: send both message and signature`, {
-      details: [{ path: missing, message: 'is required with the other half of the proof' }],
-    });
+    throw new GatewayError(
+      'VAULT_PROOF_REQUIRED',
+      `The vault proof has no ${missing}: send both message and signature`,
+      {
+        details: [{ path: missing, message: 'is required with the other half of the proof' }],
+      },
+    );
   }
   const proof: VaultProof = { message: opts.message, signature: opts.signature as VaultProof['signature'] };
   checkVaultProofMessage(

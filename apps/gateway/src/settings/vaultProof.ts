@@ -186,6 +186,12 @@ export async function verifyVaultSignature(
     if (recovered?.toLowerCase() === p.address.toLowerCase()) return;
   }
   // An account's own signature needs no chain; a wallet contract's (or an EIP-6492 wrapped one) is asked on-chain.
+  if (p.contractWallet && !p.network.rpcUrl) {
+    throw new GatewayError(
+      'NETWORK_UNAVAILABLE',
+      `This deployment has no RPC for ${p.network.id}: a smart-contract wallet's signature (EIP-1271) cannot be checked`,
+    );
+  }
   if (p.network.rpcUrl && (p.contractWallet || recovered === undefined)) {
     let valid: boolean;
     try {

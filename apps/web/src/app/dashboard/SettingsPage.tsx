@@ -2,7 +2,6 @@
 // defaults new payments get (expiry, networks). Owner only for changes (account:manage).
 import { useState, type FormEvent } from 'react';
 import { AccountEmailCard } from './AccountEmailCard.tsx';
-import { when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
