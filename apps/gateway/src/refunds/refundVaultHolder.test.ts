@@ -92,9 +92,10 @@ describe(`refunds count only for the merchant that holds the vault (${process.en
     expect(noProof.code).toBe('VAULT_PROOF_REQUIRED');
     const aProof = await signVaultProof(h.ctx, a(), h.network, aVault());
     expect((await refusal(setVault(h.db, h.ctx, b, 'devnet', h.vault, aProof))).code).toBe('VAULT_PROOF_INVALID');
-    const bSigns = await signVaultProof(h.ctx, b, h.network, accounts[3]!);
-    const byB = { message: bSigns.message.replaceAll(accounts[3]!.address, h.vault), signature: bSigns.signature };
-    byB.signature = await accounts[3]!.signMessage({ message: byB.message });
+    // B's own message for A's address, signed with a key B holds.
+    const { message } = await signVaultProof(h.ctx, b, h.network, accounts[3]!);
+    const forA = message.replaceAll(accounts[3]!.address, h.vault);
+    const byB = { message: forA, signature: await accounts[3]!.signMessage({ message: forA }) };
     expect((await refusal(setVault(h.db, h.ctx, b, 'devnet', h.vault, byB))).code).toBe('VAULT_PROOF_WRONG_SIGNER');
     expect((await getSettlementSettings(h.ctx, b)).vaults).toEqual([]);
   });
