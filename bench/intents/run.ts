@@ -40,7 +40,7 @@ import { createNetworkRegistry } from '../../apps/gateway/src/networks/registry.
 import { createPaymentIntent } from '../../apps/gateway/src/payments/createPaymentIntent.ts';
 import { createPaymentLink } from '../../apps/gateway/src/paymentLinks/createPaymentLink.ts';
 import type { Principal } from '../../apps/gateway/src/auth/principal.ts';
-import { setVault } from '../../apps/gateway/src/settings/settlementSettings.ts';
+import { setProvenVault } from '../../apps/gateway/src/_test/provenVault.ts';
 import { createRpcChainReader } from '../../apps/gateway/src/watcher/chainReader.ts';
 import { createChainWatcher, type PollResult } from '../../apps/gateway/src/watcher/chainWatcher.ts';
 import { printTable } from '../_lib/printTable.ts';
@@ -150,7 +150,7 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   const gdb = await freshDb('gw');
   const { merchantId, secret } = await merchantWithKey(gdb);
   const ctx = gatewayCtx(gdb, manifest);
-  await setVault(gdb, ctx, { merchantId, environment: 'test' }, 'devnet', devnetAccounts()[1]!.address);
+  await setProvenVault(gdb, ctx, { merchantId, environment: 'test' }, devnetAccounts()[1]!);
   // The in-memory per-IP rate limit is off: the load comes from one address, and the baseline has none.
   const gateway = await createGatewayServer(ctx, { rateLimit: false });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
@@ -225,7 +225,7 @@ async function latencySide(manifest: DevnetManifest, open: number, samples: numb
   const ctx = gatewayCtx(db, manifest);
   const { merchantId } = await merchantWithKey(db);
   const tenant = { merchantId, environment: 'test' as const };
-  await setVault(db, ctx, tenant, 'devnet', devnetAccounts()[1]!.address);
+  await setProvenVault(db, ctx, tenant, devnetAccounts()[1]!);
   // Open intents, created by the real operation, `concurrency` at a time.
   const t0 = performance.now();
   const ids: { id: string; address: Address }[] = [];

@@ -1,9 +1,10 @@
 // From a payment link and from an invoice into the checkout and on to paid, end to end on the devnet. The link and
 // invoice APIs are built on another branch: until the gateway serves them, every test here skips and says why.
+import { devnetAccounts } from '@tender/evm';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, markEmailVerified, signUp } from '../../gateway/src/_test/testGateway.ts';
-import { setVault } from '../../gateway/src/settings/settlementSettings.ts';
+import { setProvenVault } from '../../gateway/src/_test/provenVault.ts';
 import { launchChromium } from './_test/browser.ts';
 import { payOnCheckout, startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
 
@@ -24,7 +25,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   const owner = await signUp(g.app, { business_name: 'Link & Invoice Shop' });
   await markEmailVerified(g.h.db, owner.userId);
-  await setVault(g.h.db, g.h.ctx, { merchantId: owner.merchantId, environment: 'test' }, 'devnet', g.h.vault);
+  // A vault of its own: the harness merchant has proven g.h.vault, and one address belongs to one merchant.
+  await setProvenVault(g.h.db, g.h.ctx, { merchantId: owner.merchantId, environment: 'test' }, devnetAccounts()[4]!);
   key = (await createKey(g.app, owner.token)).secret;
 });
 afterAll(async () => {

@@ -29,6 +29,12 @@ let receiver: { server: Server; url: string; secret: string; events: WebhookEven
 
 beforeAll(async () => {
   [g, browser] = await Promise.all([startCheckoutGateway(), launchChromium()]);
+  // The walkthrough's merchant proves the harness's vault (devnet account 1) through the page: the harness's own
+  // merchant keeps it only as a vault from before proofs existed, or the address would be taken.
+  await g.h.db.query(
+    `update merchant_vaults set verified_at = null, proof_message = null, proof_signature = null where merchant_id = $1`,
+    [g.h.tenant.merchantId],
+  );
   context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -131,6 +137,9 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await expect
       .poll(() => devnetVault.getByTestId('vault-address').textContent(), { timeout: 15_000 })
       .toBe(g.h.vault);
+    // Set with the wallet's signature (personal_sign of the gateway's challenge): proven at once.
+    await expect.poll(() => devnetVault.getByTestId('vault-proof').textContent()).toMatch(/^proven/);
+    expect(wallet.calls).toContain('personal_sign');
     await expect.poll(() => devnetVault.textContent(), { timeout: 15_000 }).toMatch(/On-chain at block \d+/);
 
     // Developers: a key (shown once, with a copy button) and a webhook endpoint (its secret shown once).
@@ -530,4 +539,35 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(25);
     await page.close();
   }, 180_000);
+
+  it('a vault set before proofs is shown unproven and proven by a signature pasted into the page', async () => {
+    const page = await context.newPage();
+    await signUpThroughPage(page, 'Old Vault Shop', `old-vault-${process.pid}-${Date.now()}@example.com`);
+    const token = await page.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+    const me = await fetch(`${g.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    const merchantId = ((await me.json()) as { merchant: { id: string } }).merchant.id;
+    // A vault row as it stood before proofs existed; no browser wallet on this page.
+    const old = devnetAccounts()[5]!;
+    await g.h.db.query(
+      `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, 'test', 'devnet', lower($2))`,
+      [merchantId, old.address],
+    );
+    await nav(page, 'Settings').click();
+    const row = page.getByTestId('vault-devnet');
+    await expect.poll(() => row.getByTestId('vault-proof').textContent(), { timeout: 15_000 }).toMatch(/^unproven/);
+    await row.getByRole('button', { name: 'Prove vault' }).click();
+    const message = page.getByLabel('Message to sign');
+    await expect.poll(() => message.inputValue(), { timeout: 15_000 }).toContain(`Merchant: ${merchantId}`);
+    // Another account's signature is refused in the API's words; the vault's own is accepted.
+    const text = await message.inputValue();
+    await page.getByLabel('Signature').fill(await devnetAccounts()[6]!.signMessage({ message: text }));
+    await page.getByRole('button', { name: 'Submit signature' }).click();
+    await expect.poll(() => row.getByRole('alert').textContent(), { timeout: 15_000 }).toContain('signed by');
+    await page.getByLabel('Signature').fill(await old.signMessage({ message: text }));
+    await page.getByRole('button', { name: 'Submit signature' }).click();
+    await expect.poll(() => row.getByTestId('vault-proof').textContent(), { timeout: 15_000 }).toMatch(/^proven/);
+    await shot(page, 'dashboard-vault-proven.png');
+    await expectAccessible(page);
+    await page.close();
+  }, 120_000);
 });

@@ -8503,8 +8503,8 @@ export type paths = {
         };
         get?: never;
         /**
-         * Set the vault of a network
-         * @description The address every new deposit address of this network (and environment) commits to. Existing intents keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit factory of the network, or when it has code on that network (read with eth_getCode) and `smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.
+         * Set the vault of a network, proven by its signature
+         * @description The address every new deposit address of this network (and environment) commits to. Existing intents keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. A vault belongs to whoever proves it: send `message` (the text of GET /v1/vaults/{network}/challenge) and `signature`, the address's EIP-191 signature of it (a smart-contract wallet's is checked with EIP-1271 on that network). Without them the request is refused (400 VAULT_PROOF_REQUIRED) unless it changes nothing (a vault set before proofs existed stays, shown with verified: false until proven). 400 VAULT_PROOF_INVALID for a message that is not this merchant's, network's, address's or environment's, is older than 7 days, or a signature the wallet refuses; 400 VAULT_PROOF_WRONG_SIGNER when another account signed; 409 VAULT_ADDRESS_TAKEN when another merchant has proven the address on this network and environment. The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit factory of the network, or when it has code on that network (read with eth_getCode) and `smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() is refused too. A mixed-case address must carry a correct EIP-55 checksum (400 VALIDATION_FAILED otherwise); all lowercase is accepted. 503 SERVICE_UNAVAILABLE when the chain cannot be read.
          */
         put: {
             parameters: {
@@ -8520,6 +8520,10 @@ export type paths = {
                     "application/json": {
                         /** @description 0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase */
                         address: string;
+                        /** @description The vault proof text of GET /v1/vaults/{network}/challenge, unchanged */
+                        message?: string;
+                        /** @description The address's signature of `message`: 65 bytes (EIP-191 personal_sign) for an account; what the wallet's EIP-1271 isValidSignature accepts (EIP-6492 wrapped when not deployed yet) for a smart-contract wallet */
+                        signature?: string;
                         /**
                          * @description true declares the address a smart-contract wallet (a multisig or smart account that can send tokens): required for an address with code. Default false: the address must be an account without code.
                          * @default false
@@ -8612,8 +8616,56 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description A needed service is not configured or not reachable */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8787,6 +8839,161 @@ export type paths = {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/vaults/{network}/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The message a vault address signs to prove it
+         * @description The exact text the address signs (EIP-191 personal_sign; a smart-contract wallet signs it through EIP-1271) before PUT /v1/vaults/{network} takes it as the vault: it names this deployment, the address, the merchant, the network and its chain id, the environment and the time it was issued. Send it unchanged with the signature within 7 days. It is bound to this merchant: another merchant sending it is refused. Nothing is stored.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase */
+                    address: string;
+                };
+                header?: never;
+                path: {
+                    network: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description EIP-55 checksummed */
+                            address: string;
+                            chain_id: number;
+                            /** Format: date-time */
+                            expires_at: string;
+                            /** Format: date-time */
+                            issued_at: string;
+                            livemode: boolean;
+                            merchant_id: string;
+                            /** @description Sign this exact text; send it back as `message` */
+                            message: string;
+                            network: string;
+                            /** @enum {string} */
+                            object: "vault_challenge";
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;

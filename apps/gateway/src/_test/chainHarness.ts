@@ -21,10 +21,10 @@ import { parseAmount } from '../money/amount.ts';
 import { createNetworkRegistry, type GatewayNetwork, type NetworkRegistry } from '../networks/registry.ts';
 import { createPaymentIntent, type CreateIntentInput } from '../payments/createPaymentIntent.ts';
 import type { PaymentStatus } from '../payments/status.ts';
-import { setVault } from '../settings/settlementSettings.ts';
 import { createRpcChainReader, type ChainReader } from '../watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from '../watcher/chainWatcher.ts';
 import type { Tenant } from '../tenant.ts';
+import { setProvenVault } from './provenVault.ts';
 
 export interface ChainHarness {
   devnet: Devnet;
@@ -70,7 +70,7 @@ export async function startChainHarness(opts: { confirmations?: number } = {}): 
     const accounts = devnetAccounts();
     const vault = accounts[1]!.address;
     const tenant: Tenant = { merchantId: `mer_chain_${process.pid}`, environment: 'test' };
-    await setVault(db, ctx, tenant, 'devnet', vault);
+    await setProvenVault(db, ctx, tenant, accounts[1]!);
     const payer = createDevnetClient(devnet.rpcUrl, { account: accounts[2]! });
     const reader = createRpcChainReader(devnet.rpcUrl);
     const watcher = createChainWatcher(ctx, { network, reader, pollMs: 50, maxRange: 500, leaseMs: 60_000 });

@@ -18,6 +18,10 @@ export const GATEWAY_ERRORS = {
   CURRENCY_NOT_SUPPORTED: [400, 'invalid_request_error'],
   VAULT_NOT_CONFIGURED: [400, 'invalid_request_error'],
   VAULT_ADDRESS_REJECTED: [400, 'invalid_request_error'],
+  // Vault proofs (settings/vaultProof.ts): no signature, a message or signature that proves nothing, another signer.
+  VAULT_PROOF_REQUIRED: [400, 'invalid_request_error'],
+  VAULT_PROOF_INVALID: [400, 'invalid_request_error'],
+  VAULT_PROOF_WRONG_SIGNER: [400, 'invalid_request_error'],
   // Webhooks: a URL the SSRF guard refuses (scheme, credentials, non-public address, does not resolve).
   WEBHOOK_URL_REJECTED: [400, 'invalid_request_error'],
   // Refund proofs: the named transaction does not do what the refund needs (refunds/refundTransferMatch.ts).
@@ -50,6 +54,8 @@ export const GATEWAY_ERRORS = {
   EMAIL_UNCHANGED: [409, 'invalid_request_error'],
   EMAIL_IN_USE: [409, 'invalid_request_error'],
   IDP_ACCOUNT_EXISTS: [409, 'invalid_request_error'],
+  // Another merchant has proven this vault address on the network and environment.
+  VAULT_ADDRESS_TAKEN: [409, 'invalid_request_error'],
   WEBHOOK_ENDPOINT_LIMIT: [409, 'invalid_request_error'],
   WEBHOOK_ENDPOINT_DISABLED: [409, 'invalid_request_error'],
   REQUEST_TIMEOUT: [408, 'invalid_request_error'],

@@ -1,7 +1,14 @@
 // The payments HTTP API over a real database. Intents need no chain (addresses are computed off-chain), so the
 // registry points at a devnet manifest of made-up contract addresses; its RPC URL is a running anvil only because
 // setting a vault reads the address's code there (every network of the test uses it).
-import { computeDepositAddress, depositSalt, startDevnet, type Devnet, type DevnetManifest } from '@tender/evm';
+import {
+  computeDepositAddress,
+  depositSalt,
+  devnetAccounts,
+  startDevnet,
+  type Devnet,
+  type DevnetManifest,
+} from '@tender/evm';
 import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -71,6 +78,14 @@ const post = (key: string, payload: unknown, headers: Record<string, string> = {
     payload: payload as object,
   });
 const get = (key: string, url: string) => gw.app.inject({ method: 'GET', url, headers: bearer(key) });
+/** The vault proof of `address` (a devnet account: its key is known) for the owner in `environment`. */
+async function vaultProof(network: string, address: string, environment = 'test') {
+  const headers = { ...bearer(owner), 'tender-environment': environment };
+  const url = `/v1/vaults/${network}/challenge?address=${address}`;
+  const { message } = (await gw.app.inject({ method: 'GET', url, headers })).json() as { message: string };
+  const account = devnetAccounts().find((a) => a.address === address)!;
+  return { message, signature: await account.signMessage({ message }) };
+}
 
 describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('a network without a vault is a clear 400', async () => {
@@ -93,7 +108,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       method: 'PUT',
       url: '/v1/vaults/devnet',
       headers: bearer(owner),
-      payload: { address: VAULT },
+      payload: { address: VAULT, ...(await vaultProof('devnet', VAULT)) },
     });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ object: 'vault', network: 'devnet', address: VAULT, livemode: false });
@@ -108,7 +123,7 @@ describe(`payment intents API (${process.env.DATABASE_URL ? 'postgres' : 'pglite
       method: 'PUT',
       url: '/v1/vaults/base',
       headers: { ...bearer(owner), 'tender-environment': 'live' },
-      payload: { address: LIVE_VAULT },
+      payload: { address: LIVE_VAULT, ...(await vaultProof('base', LIVE_VAULT, 'live')) },
     });
     expect(live.statusCode).toBe(200);
     const zero = await gw.app.inject({

@@ -7,12 +7,14 @@
 //     retryable 409 REFUND_TX_PENDING: every recorded refund fact then lies at or below the cursor, where the
 //     watcher's reorg check (cursor hash) and rollback by block number cover it exactly as they cover payments;
 //  3. one of its Transfer logs moves the payment's official token from the vault to the recipient, for at least the
-//     requested amount (refundTransferMatch.ts names the broken rule otherwise);
+//     requested amount (refundTransferMatch.ts names the broken rule otherwise), and the vault is this merchant's:
+//     a transfer from an address another merchant holds (vaultHolder.ts) is refused with REFUND_WRONG_SENDER;
 //  4. that log does not fulfil another refund already (unique index; 409 REFUND_TX_ALREADY_USED).
 // A verified transfer that is not final yet is accepted: the request is `confirming` and completes when the
 // watcher finds it final at the confirmation depth; if a reorg orphans it first, the request is pending again and
 // refund.completed is never emitted. One that is already final completes the request in this call.
 import type { Sql } from '@tender/platform';
+import { getAddress } from 'viem';
 import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
@@ -28,6 +30,7 @@ import {
   type RefundRow,
 } from './refundRequest.ts';
 import { matchRefundTransfer } from './refundTransferMatch.ts';
+import { vaultCountsFor } from './vaultHolder.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import type { Tenant } from '../tenant.ts';
 
@@ -108,6 +111,19 @@ export async function submitRefundProof(
     amountUnits: unitsFromDb(refund.amount_units),
   });
   if (!match.ok) throw new GatewayError(match.code, match.message);
+  const ours = await vaultCountsFor(ctx.db, {
+    merchantId: refund.merchant_id,
+    environment: refund.environment,
+    network: dep.network,
+    vault: dep.vault,
+  });
+  if (!ours) {
+    throw new GatewayError(
+      'REFUND_WRONG_SENDER',
+      `The transfer is from ${getAddress(dep.vault)}, which another merchant holds as its vault on ${dep.network}: ` +
+        'it cannot fulfil your refunds. Prove your vault (PUT /v1/vaults/{network} with a signature) to hold it',
+    );
+  }
 
   const final = head - receipt.blockNumber + 1n >= BigInt(Math.max(1, network.confirmations));
   const now = ctx.now();

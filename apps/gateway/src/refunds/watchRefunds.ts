@@ -5,12 +5,14 @@
 //
 // A log fulfils a request when: its token is the payment's official token on this network (the deposit address's
 // token), it is from this network's vault of the payment (deposit_addresses.vault), it is to the request's
-// recipient, its amount covers the request, and the payment received final official funds on this network. One
+// recipient, its amount covers the request, the payment received final official funds on this network, and the
+// vault is the requesting merchant's (no other merchant holds the address: vaultHolder.ts). One
 // log fulfils one request: the oldest matching request, in log order; a log already recorded for another request
 // is not recorded again (unique index).
 import type { Sql } from '@tender/platform';
 import type { RawLog } from '../watcher/chainReader.ts';
 import { tokenTransfers } from './refundTransferMatch.ts';
+import { vaultCountsForSql } from './vaultHolder.ts';
 
 interface OpenRefund {
   id: string;
@@ -49,6 +51,7 @@ export async function matchRefundLogs(sql: Sql, network: string, logs: readonly 
      where r.status = 'pending' and r.recipient = any($2::text[])
        and exists (select 1 from chain_transfers c where c.payment_id = r.payment_id and c.network = $1
          and c.kind = 'incoming' and c.official and c.final and not c.removed)
+       and ${vaultCountsForSql({ merchant: 'r.merchant_id', environment: 'r.environment', network: '$1', vault: 'd.vault' })}
      order by r.created_at, r.id`,
     [network, recipients],
   );

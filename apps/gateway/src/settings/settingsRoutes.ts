@@ -1,12 +1,15 @@
 // Settlement settings endpoints (designed here; the spec leaves vaults and settlement "not shown"):
 //   GET    /v1/settlement-settings            vaults, default expiry, default networks (read)
 //   PATCH  /v1/settlement-settings            default_expires_in_seconds, default_networks (account:manage)
-//   PUT    /v1/vaults/{network}               {address}: set or replace the vault of a network (account:manage)
+//   GET    /v1/vaults/{network}/challenge     ?address: the message the address signs to prove it (account:manage)
+//   PUT    /v1/vaults/{network}               {address, message, signature}: set or replace the vault of a network,
+//                                              proven by a signature of the address (account:manage)
 //   DELETE /v1/vaults/{network}               remove it; new intents on that network answer 400 (account:manage)
 // Everything is per environment (the credentials'). Changing where money settles is an owner's act: it needs
 // account:manage, which only the owner role holds (API keys never do), and it is written to the audit log in the
 // same transaction.
 import type { App } from '@tender/platform';
+import { getAddress } from 'viem';
 import { Type } from 'typebox';
 import { audit } from '../audit/audit.ts';
 import { actorOf } from '../auth/principal.ts';
@@ -18,15 +21,21 @@ import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
 import {
   assertNetworkOfEnvironment,
   getSettlementSettings,
+  normalizeVaultAddress,
   removeVault,
   setVault,
   updatePaymentSettings,
 } from './settlementSettings.ts';
+import { VAULT_PROOF_MAX_AGE_MS, vaultProofFields, vaultProofMessage } from './vaultProof.ts';
 import { tenantOf } from '../tenant.ts';
 
 const tags = ['Settlement settings'];
 const NetworkParams = Type.Object({
   network: Type.String({ minLength: 2, maxLength: 40, pattern: '^[a-z0-9-]{2,40}$' }),
+});
+const VaultAddress = Type.String({
+  pattern: '^0x[0-9a-fA-F]{40}$',
+  description: '0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase',
 });
 const Settings = Type.Object(
   {},
@@ -98,16 +107,76 @@ export function settingsRoutes(ctx: GatewayContext) {
       },
     );
 
+    app.get(
+      '/v1/vaults/:network/challenge',
+      {
+        config: { auth: { accepts: owners, permission: 'account:manage' } },
+        schema: {
+          tags,
+          summary: 'The message a vault address signs to prove it',
+          description:
+            'The exact text the address signs (EIP-191 personal_sign; a smart-contract wallet signs it through ' +
+            'EIP-1271) before PUT /v1/vaults/{network} takes it as the vault: it names this deployment, the address, ' +
+            'the merchant, the network and its chain id, the environment and the time it was issued. Send it ' +
+            `unchanged with the signature within ${VAULT_PROOF_MAX_AGE_MS / 86_400_000} days. It is bound to this ` +
+            'merchant: another merchant sending it is refused. Nothing is stored.',
+          params: NetworkParams,
+          querystring: Type.Object({ address: VaultAddress }, { additionalProperties: false }),
+          response: {
+            200: Type.Object({
+              object: Type.Literal('vault_challenge'),
+              livemode: Type.Boolean(),
+              network: Type.String(),
+              chain_id: Type.Integer(),
+              address: Type.String({ description: 'EIP-55 checksummed' }),
+              merchant_id: Type.String(),
+              issued_at: Type.String({ format: 'date-time' }),
+              expires_at: Type.String({ format: 'date-time' }),
+              message: Type.String({ description: 'Sign this exact text; send it back as `message`' }),
+            }),
+            ...errorResponses(400, 401, 403, 429),
+          },
+        },
+      },
+      async (req) => {
+        const t = tenantOf(principalOf(req));
+        assertNetworkOfEnvironment(ctx, t, req.params.network, 'network');
+        const n = ctx.networkRegistry.get(req.params.network)!;
+        const address = getAddress(normalizeVaultAddress(req.query.address));
+        const issuedAt = ctx.now();
+        const fields = vaultProofFields(ctx, t, n, address, issuedAt);
+        return {
+          object: 'vault_challenge' as const,
+          livemode: t.environment === 'live',
+          network: n.id,
+          chain_id: n.chainId,
+          address,
+          merchant_id: t.merchantId,
+          issued_at: fields.issuedAt,
+          expires_at: new Date(issuedAt.getTime() + VAULT_PROOF_MAX_AGE_MS).toISOString(),
+          message: vaultProofMessage(fields),
+        };
+      },
+    );
+
     app.put(
       '/v1/vaults/:network',
       {
         config: { auth: { accepts: owners, permission: 'account:manage' } },
         schema: {
           tags,
-          summary: 'Set the vault of a network',
+          summary: 'Set the vault of a network, proven by its signature',
           description:
             'The address every new deposit address of this network (and environment) commits to. Existing intents ' +
             'keep the vault they were created with: their deposit addresses can pay nothing else. Owner only. ' +
+            'A vault belongs to whoever proves it: send `message` (the text of GET /v1/vaults/{network}/challenge) ' +
+            "and `signature`, the address's EIP-191 signature of it (a smart-contract wallet's is checked with " +
+            'EIP-1271 on that network). Without them the request is refused (400 VAULT_PROOF_REQUIRED) unless it ' +
+            'changes nothing (a vault set before proofs existed stays, shown with verified: false until proven). ' +
+            "400 VAULT_PROOF_INVALID for a message that is not this merchant's, network's, address's or " +
+            "environment's, is older than 7 days, or a signature the wallet refuses; 400 VAULT_PROOF_WRONG_SIGNER " +
+            'when another account signed; 409 VAULT_ADDRESS_TAKEN when another merchant has proven the address on ' +
+            'this network and environment. ' +
             'The address is refused (400 VAULT_ADDRESS_REJECTED) when it is an official token contract or the deposit ' +
             'factory of the network, or when it has code on that network (read with eth_getCode) and ' +
             '`smart_contract_wallet` is not true; a declared smart-contract wallet that answers ERC-20 totalSupply() ' +
@@ -116,10 +185,24 @@ export function settingsRoutes(ctx: GatewayContext) {
           params: NetworkParams,
           body: Type.Object(
             {
-              address: Type.String({
-                pattern: '^0x[0-9a-fA-F]{40}$',
-                description: '0x followed by 40 hex digits: EIP-55 checksummed, or all lowercase',
-              }),
+              address: VaultAddress,
+              message: Type.Optional(
+                Type.String({
+                  minLength: 1,
+                  maxLength: 2000,
+                  description: 'The vault proof text of GET /v1/vaults/{network}/challenge, unchanged',
+                }),
+              ),
+              signature: Type.Optional(
+                Type.String({
+                  pattern: '^0x[0-9a-fA-F]+$',
+                  maxLength: 20_000,
+                  description:
+                    "The address's signature of `message`: 65 bytes (EIP-191 personal_sign) for an account; what " +
+                    "the wallet's EIP-1271 isValidSignature accepts (EIP-6492 wrapped when not deployed yet) for a " +
+                    'smart-contract wallet',
+                }),
+              ),
               smart_contract_wallet: Type.Optional(
                 Type.Boolean({
                   default: false,
@@ -131,7 +214,10 @@ export function settingsRoutes(ctx: GatewayContext) {
             },
             { additionalProperties: false },
           ),
-          response: { 200: Type.Object({}, { additionalProperties: true }), ...errorResponses(400, 401, 403, 429) },
+          response: {
+            200: Type.Object({}, { additionalProperties: true }),
+            ...errorResponses(400, 401, 403, 409, 429, 503),
+          },
         },
       },
       async (req) => {
@@ -140,6 +226,8 @@ export function settingsRoutes(ctx: GatewayContext) {
         const r = await ctx.db.tx(async (tx) => {
           const res = await setVault(tx, ctx, t, req.params.network, req.body.address, {
             smartContractWallet: req.body.smart_contract_wallet ?? false,
+            message: req.body.message,
+            signature: req.body.signature,
           });
           if (res.changed) {
             await audit(tx, {
@@ -152,6 +240,8 @@ export function settingsRoutes(ctx: GatewayContext) {
                 network: req.params.network,
                 address: res.vault.address,
                 smart_contract_wallet: res.vault.smart_contract_wallet,
+                verified: res.vault.verified,
+                signature: req.body.signature ?? null,
                 previous: res.previous,
               },
               at: ctx.now(),

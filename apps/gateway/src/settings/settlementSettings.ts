@@ -2,10 +2,12 @@
 // intent expiry (1200 s unless changed) and the default networks. Changing a vault affects only intents created
 // afterwards: an existing deposit address is bound to the vault it was computed with, forever.
 import type { Sql } from '@tender/platform';
-import { getAddress, isAddress, zeroAddress } from 'viem';
+import { getAddress, isAddress, zeroAddress, type Address, type LocalAccount } from 'viem';
+import { isUniqueViolation } from '../accounts/accounts.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
+import { checkVaultProofMessage, signVaultProof, verifyVaultSignature, type VaultProof } from './vaultProof.ts';
 import type { Tenant } from '../tenant.ts';
 
 export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
@@ -14,8 +16,33 @@ export interface VaultView {
   network: string;
   address: string;
   smart_contract_wallet: boolean;
+  /** The address signed the vault proof (settings/vaultProof.ts); false for a vault set before proofs existed. */
+  verified: boolean;
+  verified_at: string | null;
   created_at: string;
   updated_at: string;
+}
+
+interface VaultRow {
+  network: string;
+  address: string;
+  smart_contract_wallet: boolean;
+  verified_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+const VAULT_COLUMNS = 'network, address, smart_contract_wallet, verified_at, created_at, updated_at';
+
+function vaultView(v: VaultRow): VaultView {
+  return {
+    network: v.network,
+    address: getAddress(v.address),
+    smart_contract_wallet: v.smart_contract_wallet,
+    verified: v.verified_at !== null,
+    verified_at: v.verified_at?.toISOString() ?? null,
+    created_at: v.created_at.toISOString(),
+    updated_at: v.updated_at.toISOString(),
+  };
 }
 
 export interface SettlementSettings {
@@ -64,15 +91,8 @@ export async function loadIntentSettings(sql: Sql, t: Tenant): Promise<IntentSet
 
 export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Promise<SettlementSettings> {
   const [vaults, settings] = await Promise.all([
-    ctx.db.query<{
-      network: string;
-      address: string;
-      smart_contract_wallet: boolean;
-      created_at: Date;
-      updated_at: Date;
-    }>(
-      `select network, address, smart_contract_wallet, created_at, updated_at from merchant_vaults
-       where merchant_id = $1 and environment = $2 order by network`,
+    ctx.db.query<VaultRow>(
+      `select ${VAULT_COLUMNS} from merchant_vaults where merchant_id = $1 and environment = $2 order by network`,
       [t.merchantId, t.environment],
     ),
     loadIntentSettings(ctx.db, t),
@@ -82,13 +102,7 @@ export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Pro
     livemode: t.environment === 'live',
     default_expires_in_seconds: settings.defaultExpiresInSeconds,
     default_networks: settings.defaultNetworks,
-    vaults: vaults.map((v) => ({
-      network: v.network,
-      address: getAddress(v.address),
-      smart_contract_wallet: v.smart_contract_wallet,
-      created_at: v.created_at.toISOString(),
-      updated_at: v.updated_at.toISOString(),
-    })),
+    vaults: vaults.map(vaultView),
   };
 }
 
@@ -158,8 +172,16 @@ export function normalizeVaultAddress(address: string): string {
 }
 
 /**
- * Sets (or replaces) the vault of one network. Returns the vault and whether it changed. The address is checked on
- * the chain first (checkVaultAddress): a contract is accepted only when declared a smart-contract wallet.
+ * Sets (or replaces) the vault of one network, proven by a signature of the address (settings/vaultProof.ts).
+ * Returns the vault and whether it changed.
+ *
+ * A request that changes nothing (the same address and declaration again) needs no proof: a vault set before proofs
+ * existed stays as it is, unproven. Otherwise, in this order: the address may receive funds (checkVaultAddress: 400
+ * VAULT_ADDRESS_REJECTED, 503 when the chain cannot be read); a proof is sent (400 VAULT_PROOF_REQUIRED); its
+ * message names this deployment, merchant, address, network and environment and is recent (400
+ * VAULT_PROOF_INVALID); the address signed the message (EIP-191, or EIP-1271 on the network: 400
+ * VAULT_PROOF_WRONG_SIGNER / VAULT_PROOF_INVALID); no other merchant has proven the address on this network and
+ * environment (409 VAULT_ADDRESS_TAKEN, also when a concurrent proof wins the unique index).
  */
 export async function setVault(
   sql: Sql,
@@ -167,43 +189,128 @@ export async function setVault(
   t: Tenant,
   network: string,
   address: string,
-  opts: { smartContractWallet?: boolean } = {},
+  opts: { smartContractWallet?: boolean; message?: string | undefined; signature?: string | undefined } = {},
 ): Promise<{ vault: VaultView; previous: string | null; changed: boolean }> {
   assertNetworkOfEnvironment(ctx, t, network, 'network');
+  const n = ctx.networkRegistry.get(network)!;
   const addr = normalizeVaultAddress(address);
   const smartContractWallet = opts.smartContractWallet ?? false;
-  await checkVaultAddress(ctx, { network: ctx.networkRegistry.get(network)!, address: addr, smartContractWallet });
-  const [prev] = await sql.query<{ address: string; smart_contract_wallet: boolean }>(
-    'select address, smart_contract_wallet from merchant_vaults where merchant_id = $1 and environment = $2 and network = $3 for update',
+  const challengeUrl = `GET /v1/vaults/${network}/challenge?address=${getAddress(addr)}`;
+  const [current] = await sql.query<VaultRow>(
+    `select ${VAULT_COLUMNS} from merchant_vaults where merchant_id = $1 and environment = $2 and network = $3`,
     [t.merchantId, t.environment, network],
   );
-  const [row] = await sql.query<{
-    network: string;
-    address: string;
-    smart_contract_wallet: boolean;
-    created_at: Date;
-    updated_at: Date;
-  }>(
-    `insert into merchant_vaults (merchant_id, environment, network, address, smart_contract_wallet)
-     values ($1, $2, $3, $4, $5)
-     on conflict (merchant_id, environment, network) do update set address = excluded.address,
-       smart_contract_wallet = excluded.smart_contract_wallet,
-       updated_at = case when (merchant_vaults.address, merchant_vaults.smart_contract_wallet)
-         = (excluded.address, excluded.smart_contract_wallet) then merchant_vaults.updated_at else now() end
-     returning network, address, smart_contract_wallet, created_at, updated_at`,
-    [t.merchantId, t.environment, network, addr, smartContractWallet],
-  );
-  return {
-    vault: {
-      network: row!.network,
-      address: getAddress(row!.address),
-      smart_contract_wallet: row!.smart_contract_wallet,
-      created_at: row!.created_at.toISOString(),
-      updated_at: row!.updated_at.toISOString(),
+  if (
+    opts.message === undefined &&
+    opts.signature === undefined &&
+    current?.address === addr &&
+    current.smart_contract_wallet === smartContractWallet
+  ) {
+    return { vault: vaultView(current), previous: getAddress(current.address), changed: false };
+  }
+  const { hasCode } = await checkVaultAddress(ctx, { network: n, address: addr, smartContractWallet });
+  if (opts.message === undefined && opts.signature === undefined) {
+    throw new GatewayError(
+      'VAULT_PROOF_REQUIRED',
+      `A vault must prove it is yours: sign the message of ${challengeUrl} with ${getAddress(addr)} ` +
+        '(personal_sign; a smart-contract wallet signs through EIP-1271) and send it as message and signature',
+      {
+        details: [
+          { path: 'message', message: 'is required to set a vault' },
+          { path: 'signature', message: 'is required to set a vault' },
+        ],
+      },
+    );
+  }
+  if (opts.message === undefined || opts.signature === undefined) {
+    const missing = opts.message === undefined ? 'message' : 'signature';
+    throw new GatewayError(
+      'VAULT_PROOF_REQUIRED',
+      `The vault proof has no ${missing}: send both message and signature`,
+      {
+        details: [{ path: missing, message: 'is required with the other half of the proof' }],
+      },
+    );
+  }
+  const proof: VaultProof = { message: opts.message, signature: opts.signature as VaultProof['signature'] };
+  checkVaultProofMessage(
+    proof.message,
+    {
+      uri: ctx.config.publicUrl,
+      address: getAddress(addr),
+      merchantId: t.merchantId,
+      network,
+      chainId: n.chainId,
+      environment: t.environment,
     },
+    ctx.now(),
+    challengeUrl,
+  );
+  await verifyVaultSignature(ctx, {
+    network: n,
+    address: getAddress(addr),
+    message: proof.message,
+    signature: proof.signature,
+    contractWallet: hasCode || smartContractWallet,
+  });
+  // After the signature: only whoever holds the address learns that another merchant has proven it.
+  await assertNotTaken(sql, t, network, addr);
+
+  const [prev] = await sql.query<{ address: string; smart_contract_wallet: boolean; proven: boolean }>(
+    `select address, smart_contract_wallet, verified_at is not null as proven from merchant_vaults
+     where merchant_id = $1 and environment = $2 and network = $3 for update`,
+    [t.merchantId, t.environment, network],
+  );
+  const changed = prev?.address !== addr || prev.smart_contract_wallet !== smartContractWallet || !prev.proven;
+  let row: VaultRow | undefined;
+  try {
+    [row] = await sql.query<VaultRow>(
+      `insert into merchant_vaults (merchant_id, environment, network, address, smart_contract_wallet, verified_at,
+         proof_message, proof_signature)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)
+       on conflict (merchant_id, environment, network) do update set address = excluded.address,
+         smart_contract_wallet = excluded.smart_contract_wallet, verified_at = excluded.verified_at,
+         proof_message = excluded.proof_message, proof_signature = excluded.proof_signature,
+         updated_at = case when $9 then now() else merchant_vaults.updated_at end
+       returning ${VAULT_COLUMNS}`,
+      [
+        t.merchantId,
+        t.environment,
+        network,
+        addr,
+        smartContractWallet,
+        ctx.now(),
+        proof.message,
+        proof.signature.toLowerCase(),
+        changed,
+      ],
+    );
+  } catch (err) {
+    if (isUniqueViolation(err)) throw taken(network, addr, t);
+    throw err;
+  }
+  return {
+    vault: vaultView(row!),
     previous: prev ? getAddress(prev.address) : null,
-    changed: prev?.address !== addr || prev.smart_contract_wallet !== smartContractWallet,
+    changed,
   };
+}
+
+const taken = (network: string, addr: string, t: Tenant) =>
+  new GatewayError(
+    'VAULT_ADDRESS_TAKEN',
+    `${getAddress(addr)} is already the proven ${t.environment} vault of another merchant on ${network}; one vault ` +
+      'address belongs to one merchant per network and environment',
+    { details: [{ path: 'address', message: 'is another merchant’s vault' }] },
+  );
+
+async function assertNotTaken(sql: Sql, t: Tenant, network: string, addr: string): Promise<void> {
+  const rows = await sql.query(
+    `select 1 from merchant_vaults where environment = $1 and network = $2 and address = $3 and merchant_id <> $4
+       and verified_at is not null`,
+    [t.environment, network, addr, t.merchantId],
+  );
+  if (rows.length > 0) throw taken(network, addr, t);
 }
 
 export async function removeVault(sql: Sql, t: Tenant, network: string): Promise<boolean> {
@@ -216,19 +323,46 @@ export async function removeVault(sql: Sql, t: Tenant, network: string): Promise
 
 /**
  * Dev profile: gives the dev merchant a devnet vault (a devnet account named in .tender/dev.json as
- * gateway.vaults.devnet) unless it already has one, so one request after `npm start` creates a payable intent.
- * Returns the vault in effect.
+ * gateway.vaults.devnet) unless it already has one, so one request after `npm start` creates a payable intent. The
+ * vault is proven like any other, signed with `account`'s devnet key; a dev vault set before proofs existed is proven
+ * now when it is that account. A vault the developer set stays as it is. Returns the vault in effect, or null when
+ * another merchant has proven the account on the devnet (the dev merchant then sets a vault of its own).
  */
-export async function ensureDevVault(ctx: GatewayContext, merchantId: string, address: string): Promise<string> {
-  const addr = normalizeVaultAddress(address);
-  await ctx.db.query(
-    `insert into merchant_vaults (merchant_id, environment, network, address) values ($1, 'test', 'devnet', $2)
-     on conflict (merchant_id, environment, network) do nothing`,
-    [merchantId, addr],
+export async function ensureDevVault(
+  ctx: GatewayContext,
+  merchantId: string,
+  account: LocalAccount,
+): Promise<Address | null> {
+  const t: Tenant = { merchantId, environment: 'test' };
+  const network = ctx.networkRegistry.get('devnet');
+  const [row] = await ctx.db.query<{ address: string; proven: boolean }>(
+    `select address, verified_at is not null as proven from merchant_vaults
+     where merchant_id = $1 and environment = 'test' and network = 'devnet'`,
+    [merchantId],
   );
-  const [row] = await ctx.db.query<{ address: string }>(
+  const mine = account.address.toLowerCase();
+  if (row && (row.proven || row.address !== mine)) return getAddress(row.address);
+  if (!network) throw new Error('the dev profile has no devnet network');
+  const [holder] = await ctx.db.query(
+    `select 1 from merchant_vaults where environment = 'test' and network = 'devnet' and address = $1
+       and verified_at is not null and merchant_id <> $2`,
+    [mine, merchantId],
+  );
+  if (holder) return row ? getAddress(row.address) : null;
+  const proof = await signVaultProof(ctx, t, network, account);
+  await ctx.db.query(
+    `insert into merchant_vaults (merchant_id, environment, network, address, verified_at, proof_message,
+       proof_signature)
+     values ($1, 'test', 'devnet', $2, $3, $4, $5)
+     on conflict (merchant_id, environment, network) do update set verified_at = excluded.verified_at,
+       proof_message = excluded.proof_message, proof_signature = excluded.proof_signature
+       where merchant_vaults.address = excluded.address and merchant_vaults.verified_at is null`,
+    [merchantId, mine, ctx.now(), proof.message, proof.signature.toLowerCase()],
+  );
+  // What is in effect now (a vault the developer set meanwhile stays).
+  const [now] = await ctx.db.query<{ address: string }>(
     `select address from merchant_vaults where merchant_id = $1 and environment = 'test' and network = 'devnet'`,
     [merchantId],
   );
-  return getAddress(row!.address);
+  return getAddress(now!.address);
 }

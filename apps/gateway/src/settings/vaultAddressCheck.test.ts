@@ -1,8 +1,9 @@
 // PUT /v1/vaults/{network} against a real devnet: what may and may not become a vault.
 import { createDevnetClient, devnetAccounts, startDevnet, type Devnet } from '@tender/evm';
-import { getAddress } from 'viem';
+import { getAddress, type LocalAccount } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestGateway, markEmailVerified, signUp, type TestGateway } from '../_test/testGateway.ts';
+import { APPROVING_WALLET_CODE } from '../_test/walletContracts.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 
 let chain: Devnet;
@@ -18,9 +19,8 @@ beforeAll(async () => {
   const s = await signUp(gw.app);
   owner = s.token;
   await markEmailVerified(gw.db, s.userId);
-  // Code that stops at once: it holds no token state and answers no call with data.
   const client = createDevnetClient(chain.rpcUrl);
-  await client.request({ method: 'anvil_setCode' as never, params: [WALLET_CONTRACT, '0x00'] as never });
+  await client.request({ method: 'anvil_setCode' as never, params: [WALLET_CONTRACT, APPROVING_WALLET_CODE] as never });
 });
 afterAll(async () => {
   await gw?.close();
@@ -29,6 +29,16 @@ afterAll(async () => {
 
 const put = (payload: object, network = 'devnet') =>
   gw.app.inject({ method: 'PUT', url: `/v1/vaults/${network}`, headers: bearer(owner), payload });
+/** The challenge of `address`, signed by `signer` (for a wallet contract, any key: the contract decides). */
+async function proof(address: string, signer: LocalAccount = devnetAccounts()[1]!) {
+  const r = await gw.app.inject({
+    method: 'GET',
+    url: `/v1/vaults/devnet/challenge?address=${address}`,
+    headers: bearer(owner),
+  });
+  const { message } = r.json() as { message: string };
+  return { message, signature: await signer.signMessage({ message }) };
+}
 const currentVault = async () =>
   (await gw.app.inject({ method: 'GET', url: '/v1/settlement-settings', headers: bearer(owner) })).json().vaults as {
     network: string;
@@ -40,9 +50,9 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
   const eoa = devnetAccounts()[1]!.address;
 
   it('accepts an account without code, checksummed or all lowercase', async () => {
-    const lower = await put({ address: eoa.toLowerCase() });
+    const lower = await put({ address: eoa.toLowerCase(), ...(await proof(eoa)) });
     expect(lower.statusCode).toBe(200);
-    expect(lower.json()).toMatchObject({ address: eoa, smart_contract_wallet: false });
+    expect(lower.json()).toMatchObject({ address: eoa, smart_contract_wallet: false, verified: true });
     expect((await put({ address: eoa })).statusCode).toBe(200);
   });
 
@@ -93,7 +103,11 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     const undeclared = await put({ address: WALLET_CONTRACT });
     expect(undeclared.statusCode).toBe(400);
     expect(undeclared.json().error.message).toContain('set smart_contract_wallet: true');
-    const declared = await put({ address: WALLET_CONTRACT, smart_contract_wallet: true });
+    const declared = await put({
+      address: WALLET_CONTRACT,
+      smart_contract_wallet: true,
+      ...(await proof(WALLET_CONTRACT)),
+    });
     expect(declared.statusCode).toBe(200);
     expect(declared.json()).toMatchObject({ address: getAddress(WALLET_CONTRACT), smart_contract_wallet: true });
     expect((await currentVault()).find((v) => v.network === 'devnet')).toMatchObject({

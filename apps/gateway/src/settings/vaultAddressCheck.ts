@@ -19,20 +19,24 @@ const rejected = (message: string, detail: string) =>
   new GatewayError('VAULT_ADDRESS_REJECTED', message, { details: [{ path: 'address', message: detail }] });
 
 const clients = new WeakMap<GatewayNetwork, PublicClient>();
-function clientOf(network: GatewayNetwork, rpcUrl: string): PublicClient {
+/** The client that reads a network for vault checks (code, token answers, EIP-1271 signatures). Needs its RPC URL. */
+export function vaultChainClient(network: GatewayNetwork): PublicClient {
   let c = clients.get(network);
-  if (!c) clients.set(network, (c = createRpcPublicClient(rpcUrl, { retryCount: 1, timeoutMs: 5_000 })));
+  if (!c) clients.set(network, (c = createRpcPublicClient(network.rpcUrl!, { retryCount: 1, timeoutMs: 5_000 })));
   return c;
 }
 
 /**
- * Throws VAULT_ADDRESS_REJECTED (400) for an official token, the deposit factory, an address with code not declared
+ * Answers whether the address has code; throws VAULT_ADDRESS_REJECTED (400) for an official token, the deposit factory, an address with code not declared
  * a smart-contract wallet, or a declared one that answers `totalSupply()` like a token; SERVICE_UNAVAILABLE (503)
  * when the chain cannot be read (an address is never accepted unchecked). A network without an RPC URL is not
  * available for payments; its vault is checked against the token and factory addresses only, and the code check
  * runs when the vault is set again once the network is configured.
  */
-export async function checkVaultAddress(ctx: GatewayContext, p: VaultAddressCheckParameters): Promise<void> {
+export async function checkVaultAddress(
+  ctx: GatewayContext,
+  p: VaultAddressCheckParameters,
+): Promise<{ hasCode: boolean }> {
   const { network, address } = p;
   const token = Object.values(network.tokens).find((tk) => tk.address.toLowerCase() === address);
   if (token)
@@ -42,8 +46,8 @@ export async function checkVaultAddress(ctx: GatewayContext, p: VaultAddressChec
     );
   if (network.factory && network.factory.toLowerCase() === address)
     throw rejected(`${address} is Tender's deposit factory on ${network.id}, not a wallet`, 'is the deposit factory');
-  if (!network.rpcUrl) return;
-  const client = clientOf(network, network.rpcUrl);
+  if (!network.rpcUrl) return { hasCode: false };
+  const client = vaultChainClient(network);
   let code: string | undefined;
   let answersAsToken = false;
   try {
@@ -58,7 +62,7 @@ export async function checkVaultAddress(ctx: GatewayContext, p: VaultAddressChec
     ctx.logger.warn({ network: network.id, err: (err as Error).message.split('\n')[0] }, 'vault code check failed');
     throw new GatewayError('SERVICE_UNAVAILABLE', `Could not read ${network.id} to check the vault address; try again`);
   }
-  if (!code || code === '0x') return;
+  if (!code || code === '0x') return { hasCode: false };
   if (!p.smartContractWallet)
     throw rejected(
       `${address} is a contract on ${network.id}; a vault must be an account you control. If it is a ` +
@@ -70,4 +74,5 @@ export async function checkVaultAddress(ctx: GatewayContext, p: VaultAddressChec
       `${address} answers totalSupply() like a token contract on ${network.id}; a token contract cannot be a vault`,
       'is a token contract',
     );
+  return { hasCode: true };
 }

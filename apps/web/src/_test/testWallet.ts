@@ -45,6 +45,13 @@ export async function installTestWallet(
           known.add(Number(p.chainId));
           return { result: null };
         }
+        case 'personal_sign': {
+          // EIP-191 signing needs no chain: the account signs whatever network the wallet is on.
+          const [data, from] = params as [Hex, string];
+          if (from.toLowerCase() !== client.account.address.toLowerCase()) return fail(4100, 'unknown account');
+          wallet.calls.push(method);
+          return { result: await client.account.signMessage({ message: { raw: data } }) };
+        }
         case 'eth_sendTransaction': {
           if (chainId !== devnetChainId) return fail(4901, 'wallet is on another chain');
           const tx = params[0] as { to: Hex; data: Hex; value?: Hex };

@@ -1,8 +1,7 @@
-// Settings: the vault per network (set, remove; with the live on-chain facts the gateway reads now), and the
+// Settings: the vault per network (set, prove, remove; with the live on-chain facts the gateway reads now), and the
 // defaults new payments get (expiry, networks). Owner only for changes (account:manage).
 import { useState, type FormEvent } from 'react';
 import { AccountEmailCard } from './AccountEmailCard.tsx';
-import { when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
@@ -10,6 +9,7 @@ import type { SettlementPolicy, SettlementSettings } from './gatewayViews.ts';
 import { usePayableNetworks } from './NetworkChoice.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
+import { VaultRow } from './VaultRow.tsx';
 
 export default function SettingsPage() {
   const { can, me } = useDashboard();
@@ -44,7 +44,8 @@ export default function SettingsPage() {
         <h2 id="vaults-heading">Vaults</h2>
         <p className="muted small">
           Every payment settles into the vault of its network. A new vault applies to new payments; existing ones keep
-          the vault their deposit address commits to.
+          the vault their deposit address commits to. A vault is proven by a signature of its address, so that no other
+          merchant can name it.
         </p>
         <ApiErrorText error={networks.error ?? policy.error} />
         <ul className="rows">
@@ -55,6 +56,7 @@ export default function SettingsPage() {
               name={n.name}
               available={n.available}
               address={n.vault.address}
+              vault={settings.data?.vaults.find((v) => v.network === n.id) ?? null}
               policy={policy.data?.networks.find((p) => p.network === n.id) ?? null}
               manage={manage}
               onChanged={reload}
@@ -65,105 +67,6 @@ export default function SettingsPage() {
       {settings.data ? <Defaults settings={settings.data} manage={manage} onChanged={reload} /> : null}
       <ApiErrorText error={settings.error} />
     </div>
-  );
-}
-
-function VaultRow(props: {
-  network: string;
-  name: string;
-  available: boolean;
-  address: string | null;
-  policy: SettlementPolicy['networks'][number] | null;
-  manage: boolean;
-  onChanged: () => void;
-}) {
-  const [address, setAddress] = useState('');
-  const [smart, setSmart] = useState(false);
-  const { busy, error, run } = useAction();
-  const onChain = props.policy?.vault?.on_chain ?? null;
-  const id = `vault-${props.network}`;
-
-  const change = (work: () => Promise<unknown>) =>
-    run(async () => {
-      await work();
-      setAddress('');
-      props.onChanged();
-    });
-  const save = (e: FormEvent) => {
-    e.preventDefault();
-    void change(() =>
-      ok(
-        gateway.PUT('/v1/vaults/{network}', {
-          params: { path: { network: props.network } },
-          body: { address: address.trim(), smart_contract_wallet: smart },
-        }),
-      ),
-    );
-  };
-
-  return (
-    <li data-testid={`vault-${props.network}`}>
-      <h3>
-        {props.name} <span className="muted small">({props.network})</span>
-      </h3>
-      {props.address ? (
-        <p>
-          Vault <code data-testid="vault-address">{props.address}</code>
-        </p>
-      ) : (
-        <p className="muted">No vault: payments on {props.name} cannot be created until one is set.</p>
-      )}
-      {onChain ? (
-        onChain.error ? (
-          <p className="field-error">{onChain.error}</p>
-        ) : (
-          <p className="muted small">
-            On-chain at block {onChain.block_number} ({when(onChain.read_at)}):{' '}
-            {onChain.kind === 'contract' ? 'a contract (smart-contract wallet)' : 'an account without code'} ·{' '}
-            {(onChain.balances ?? []).map((b) => `${b.amount} ${b.symbol}`).join(' · ')}
-          </p>
-        )
-      ) : null}
-      {props.manage ? (
-        <form onSubmit={save} noValidate className="inline-form" aria-label={`Vault on ${props.name}`}>
-          <Field id={id} path="address" label={props.address ? 'New vault address' : 'Vault address'} error={error}>
-            {(p) => (
-              <input
-                {...p}
-                value={address}
-                onChange={(e) => setAddress(e.target.value)}
-                placeholder="0x…"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <label>
-            <input type="checkbox" checked={smart} onChange={(e) => setSmart(e.target.checked)} /> It is a
-            smart-contract wallet (multisig or smart account)
-          </label>
-          <div className="actions">
-            <button type="submit" disabled={busy || !props.available}>
-              {props.address ? 'Change vault' : 'Set vault'}
-            </button>
-            {props.address ? (
-              <button
-                type="button"
-                className="secondary danger"
-                disabled={busy}
-                onClick={() =>
-                  void change(() =>
-                    ok(gateway.DELETE('/v1/vaults/{network}', { params: { path: { network: props.network } } })),
-                  )
-                }
-              >
-                Remove vault
-              </button>
-            ) : null}
-          </div>
-          <ApiErrorText error={error} />
-        </form>
-      ) : null}
-    </li>
   );
 }
 

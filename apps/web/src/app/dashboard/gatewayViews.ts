@@ -111,7 +111,15 @@ export interface SettlementPolicy {
 export interface SettlementSettings {
   default_expires_in_seconds: number;
   default_networks: string[] | null;
-  vaults: { network: string; address: string; smart_contract_wallet: boolean; updated_at: string }[];
+  vaults: {
+    network: string;
+    address: string;
+    smart_contract_wallet: boolean;
+    /** The address signed the vault proof; false for a vault set before proofs existed. */
+    verified: boolean;
+    verified_at: string | null;
+    updated_at: string;
+  }[];
 }
 
 export interface NetworkInfo {

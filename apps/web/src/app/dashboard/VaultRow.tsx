@@ -1,0 +1,222 @@
+// One network's vault on the settings page: the address, whether it is proven, its live on-chain facts, and (for
+// the owner) setting, proving or removing it. A vault is proven by the address's signature of the gateway's
+// challenge message: signed here with the connected browser wallet (personal_sign) when its account is the vault,
+// or anywhere else (a hardware wallet, a multisig's own app) and pasted.
+import { useState, type FormEvent } from 'react';
+import { createWalletClient, custom, getAddress, isAddress, type Hex } from 'viem';
+import { useInjectedWallet } from '../owner/useInjectedWallet.ts';
+import { walletMessage } from '../shared/wallet.ts';
+import { when } from './Bits.tsx';
+import { gateway, ok } from './dashboardApi.ts';
+import { ApiErrorText, Field } from './Field.tsx';
+import type { SettlementPolicy, SettlementSettings } from './gatewayViews.ts';
+import { useAction } from './useAction.ts';
+
+type Vault = SettlementSettings['vaults'][number];
+
+/** A vault being proven: the challenge message waits for its signature. */
+interface Proving {
+  address: string;
+  smart: boolean;
+  message: string;
+}
+
+export function VaultRow(props: {
+  network: string;
+  name: string;
+  available: boolean;
+  address: string | null;
+  vault: Vault | null;
+  policy: SettlementPolicy['networks'][number] | null;
+  manage: boolean;
+  onChanged: () => void;
+}) {
+  const [address, setAddress] = useState('');
+  const [smart, setSmart] = useState(false);
+  const [proving, setProving] = useState<Proving | null>(null);
+  const [signature, setSignature] = useState('');
+  const wallet = useInjectedWallet();
+  const { busy, error, run } = useAction();
+  const onChain = props.policy?.vault?.on_chain ?? null;
+  const id = `vault-${props.network}`;
+
+  const done = () => {
+    setAddress('');
+    setProving(null);
+    setSignature('');
+    props.onChanged();
+  };
+  const putVault = async (p: Proving, sig: string) => {
+    await ok(
+      gateway.PUT('/v1/vaults/{network}', {
+        params: { path: { network: props.network } },
+        body: { address: p.address, smart_contract_wallet: p.smart, message: p.message, signature: sig },
+      }),
+    );
+    done();
+  };
+
+  /** Signs with the browser wallet when its account is the vault (an account, not a contract wallet). */
+  async function signWithWallet(p: Proving) {
+    if (!wallet) return;
+    let sig: Hex;
+    try {
+      const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
+      if (!account) throw new Error('The wallet shared no account');
+      if (!isAddress(p.address) || getAddress(account) !== getAddress(p.address)) {
+        throw new Error(
+          `The wallet's account ${getAddress(account)} is not the vault ${p.address}: switch accounts in ` +
+            `${wallet.name} and sign again, or sign the message with the vault another way and paste the signature.`,
+        );
+      }
+      const client = createWalletClient({ account: account as Hex, transport: custom(wallet.provider) });
+      sig = await client.signMessage({ account: account as Hex, message: p.message });
+    } catch (err) {
+      throw err instanceof Error && err.message.startsWith('The wallet') ? err : new Error(walletMessage(err));
+    }
+    await putVault(p, sig);
+  }
+
+  /** Fetches the message for `addr`, then signs it in the wallet when it can; otherwise it waits for a paste. */
+  const prove = (addr: string, smartWallet: boolean) =>
+    run(async () => {
+      setProving(null);
+      const c = await ok(
+        gateway.GET('/v1/vaults/{network}/challenge', {
+          params: { path: { network: props.network }, query: { address: addr } },
+        }),
+      );
+      const p = { address: c.address, smart: smartWallet, message: c.message };
+      setProving(p);
+      if (wallet && !smartWallet) await signWithWallet(p);
+    });
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void prove(address.trim(), smart);
+  };
+  const submitPasted = (e: FormEvent) => {
+    e.preventDefault();
+    if (proving) void run(() => putVault(proving, signature.trim()));
+  };
+
+  return (
+    <li data-testid={`vault-${props.network}`}>
+      <h3>
+        {props.name} <span className="muted small">({props.network})</span>
+      </h3>
+      {props.address ? (
+        <p>
+          Vault <code data-testid="vault-address">{props.address}</code>{' '}
+          {props.vault?.verified ? (
+            <span className="muted small" data-testid="vault-proof">
+              proven {props.vault.verified_at ? when(props.vault.verified_at) : ''}
+            </span>
+          ) : props.vault ? (
+            <strong className="small" data-testid="vault-proof">
+              unproven: set before vaults were proven; sign with it to prove it is yours
+            </strong>
+          ) : null}
+        </p>
+      ) : (
+        <p className="muted">No vault: payments on {props.name} cannot be created until one is set.</p>
+      )}
+      {onChain ? (
+        onChain.error ? (
+          <p className="field-error">{onChain.error}</p>
+        ) : (
+          <p className="muted small">
+            On-chain at block {onChain.block_number} ({when(onChain.read_at)}):{' '}
+            {onChain.kind === 'contract' ? 'a contract (smart-contract wallet)' : 'an account without code'} ·{' '}
+            {(onChain.balances ?? []).map((b) => `${b.amount} ${b.symbol}`).join(' · ')}
+          </p>
+        )
+      ) : null}
+      {props.manage ? (
+        <form onSubmit={save} noValidate className="inline-form" aria-label={`Vault on ${props.name}`}>
+          <Field id={id} path="address" label={props.address ? 'New vault address' : 'Vault address'} error={error}>
+            {(p) => (
+              <input
+                {...p}
+                value={address}
+                onChange={(e) => setAddress(e.target.value)}
+                placeholder="0x…"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <label>
+            <input type="checkbox" checked={smart} onChange={(e) => setSmart(e.target.checked)} /> It is a
+            smart-contract wallet (multisig or smart account)
+          </label>
+          <div className="actions">
+            <button type="submit" disabled={busy || !props.available}>
+              {props.address ? 'Change vault' : 'Set vault'}
+            </button>
+            {props.vault && !props.vault.verified ? (
+              <button
+                type="button"
+                disabled={busy || !props.available}
+                onClick={() => void prove(props.vault!.address, props.vault!.smart_contract_wallet)}
+              >
+                Prove vault
+              </button>
+            ) : null}
+            {props.address ? (
+              <button
+                type="button"
+                className="secondary danger"
+                disabled={busy}
+                onClick={() =>
+                  void run(async () => {
+                    await ok(gateway.DELETE('/v1/vaults/{network}', { params: { path: { network: props.network } } }));
+                    done();
+                  })
+                }
+              >
+                Remove vault
+              </button>
+            ) : null}
+          </div>
+          {proving ? null : <ApiErrorText error={error} />}
+        </form>
+      ) : null}
+      {props.manage && proving ? (
+        <form onSubmit={submitPasted} noValidate className="stack" aria-label={`Prove the vault on ${props.name}`}>
+          <p className="small">
+            Sign this message with <code>{proving.address}</code> (personal_sign; a multisig or smart account signs it
+            in its own app), then paste the signature. Signing sends no transaction.
+          </p>
+          <textarea readOnly value={proving.message} rows={9} aria-label="Message to sign" spellCheck={false} />
+          <ApiErrorText error={error} />
+          <div className="actions">
+            {wallet && !proving.smart ? (
+              <button type="button" disabled={busy} onClick={() => void run(() => signWithWallet(proving))}>
+                Sign with {wallet.name}
+              </button>
+            ) : null}
+          </div>
+          <Field id={`${id}-signature`} path="signature" label="Signature" error={error}>
+            {(p) => (
+              <input
+                {...p}
+                value={signature}
+                onChange={(e) => setSignature(e.target.value)}
+                placeholder="0x…"
+                spellCheck={false}
+              />
+            )}
+          </Field>
+          <div className="actions">
+            <button type="submit" disabled={busy || !signature.trim()}>
+              Submit signature
+            </button>
+            <button type="button" className="secondary" disabled={busy} onClick={() => setProving(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      ) : null}
+    </li>
+  );
+}
