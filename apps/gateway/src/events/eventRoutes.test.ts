@@ -195,7 +195,7 @@ describe(`the events API (${db})`, () => {
 
     const again = await fetch(`${baseUrl}/v1/events/stream`, { headers: bearer(revoked.secret) });
     expect(again.status).toBe(401);
-    expect((await again.json()).error.code).toBe('INVALID_API_KEY');
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('INVALID_API_KEY');
     // Another key of the same merchant keeps its stream.
     const after = await emit(a);
     expect((await other.next(1)).map((m) => m.id)).toEqual([after]);
@@ -213,7 +213,7 @@ describe(`the events API (${db})`, () => {
     expect(comments.at(-1)).toBe('closed: INVALID_SESSION: This session has ended; sign in again');
     const again = await fetch(`${baseUrl}/v1/events/stream`, { headers: bearer(c.token) });
     expect(again.status).toBe(401);
-    expect((await again.json()).error.code).toBe('INVALID_SESSION');
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('INVALID_SESSION');
   });
 
   it('waits at a hole in the sequence for an open transaction, and skips a hole that never fills', async () => {
