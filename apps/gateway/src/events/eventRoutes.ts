@@ -153,12 +153,19 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
         };
         streams.add(end);
         res.on('close', () => end());
-        unwatch = await credentials.watch(principal, EVENTS_PERMISSION, end);
-        unsubscribe = await tail.subscribe({
-          tenant,
-          lastSeq,
-          deliver: (rows) => writeEvents(res, rows, types),
-        });
+        try {
+          unwatch = await credentials.watch(principal, EVENTS_PERMISSION, end);
+          unsubscribe = await tail.subscribe({
+            tenant,
+            lastSeq,
+            deliver: (rows) => writeEvents(res, rows, types),
+          });
+        } catch (err) {
+          // The server is closing (or the database is gone): the client reconnects after the last event it saw.
+          ctx.logger.warn({ err }, 'event stream: could not start following');
+          end();
+          return;
+        }
         // Ended while subscribing (client gone, credential revoked, server closing): release what was just taken.
         if (ended) {
           unwatch();
