@@ -164,8 +164,8 @@ async function eventsSocket(token: string): Promise<TestClient> {
 }
 
 const eventsOf = (type: string, resourceId: string) =>
-  db.query<{ payload: Record<string, unknown> }>(
-    `select payload from agent_events where type = $1 and resource_id = $2 order by created_at`,
+  db.query<{ payload: Record<string, unknown>; source: string }>(
+    `select payload, source from agent_events where type = $1 and resource_id = $2 order by created_at`,
     [type, resourceId],
   );
 
@@ -232,6 +232,7 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     )[0]!.id;
     const [completed, ...more] = await eventsOf('payment.completed', paidRequest);
     expect(more).toEqual([]);
+    expect(completed!.source).toBe('agentos.internal');
     expect(completed!.payload).toMatchObject({
       serviceId: 'phone.number.us.30d',
       amount: '5',
@@ -661,6 +662,10 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
       expect(await eventsOf('phone.number.expiring', adaNumber)).toHaveLength(expected);
     }
     offsetMs = 0;
+    // Our own state's facts (no provider report behind them) carry source agentos.internal (spec: durable events).
+    expect(new Set((await eventsOf('phone.number.expiring', adaNumber)).map((e) => e.source))).toEqual(
+      new Set(['agentos.internal']),
+    );
     const warnings = (await eventsOf('phone.number.expiring', adaNumber)).map((e) => e.payload);
     expect(warnings.map((w) => w.daysBeforeExpiry)).toEqual([5, 3, 1]);
     expect(warnings[0]).toMatchObject({
