@@ -112,10 +112,13 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
-    onRequest: async (req) => {
+    // preParsing, not onRequest: the server's rate limit (an onRequest hook that runs after a route's own) counts
+    // the request first, and the body is still unread when availability or credentials refuse it.
+    preParsing: async (req, _reply, payload) => {
       // Read per request: the operator's switches change availability while the process runs.
       gateAvailability(ctx.catalog.get(def.serviceId).record);
       tenants.set(req, await authenticate(ctx, def, record, req));
+      return payload;
     },
     handler: async (req, reply) => {
       const record = ctx.catalog.get(def.serviceId).record; // current terms (switches rebuild the records)
@@ -158,7 +161,10 @@ export function unavailableRoute(
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
-    onRequest: async () => gateAvailability(current()),
+    preParsing: async (_req, _reply, payload) => {
+      gateAvailability(current()); // after the rate limit, before the body is read
+      return payload;
+    },
     handler: async () => gateAvailability(current()),
   });
 }
