@@ -98,13 +98,12 @@ export async function recomputePayment(
   );
   if (!intent) return undefined;
   const now = ctx.now();
-  // Refund requests first: their statuses are facts of the payment's (refund states over SETTLED).
+  // Refund requests first: their statuses are facts of the payment's (the refund states over its closed states).
   const refunds = await recomputeRefunds(ctx, tx, paymentId);
   const { facts, transfers } = await loadFacts(tx, intent);
   const derived = deriveStatus({ ...facts, refunds }, now);
   const from = intent.status;
   const to = derived.status;
-  const previousExcess = unitsFromDb(intent.excess_units);
   const totalsChanged =
     intent.confirmed !== derived.confirmed ||
     unitsFromDb(intent.received_units) !== derived.receivedUnits ||
@@ -114,10 +113,10 @@ export async function recomputePayment(
   const events: string[] = [];
   const fromFinalUnits = unitsFromDb(intent.final_units);
   const fromConfirmed = intent.confirmed;
-  // Unchanged status and totals: every fact of the payment is as announced by the recompute that wrote them.
-  const changed = from !== to || totalsChanged || derived.foreignTransfers > 0;
-  const announced = changed ? await announcedFacts(tx, paymentId) : undefined;
-  const news = announced ? factEvents(announced, derived) : [];
+  // Every recompute compares the facts with what the outbox announced (one indexed read): a fact may change without
+  // the status or the totals (foreign funds, lost in a devnet rollback, on a paid payment).
+  const announced = await announcedFacts(tx, paymentId);
+  const news = factEvents(announced, derived);
   if (from !== to || totalsChanged) {
     await tx.query(
       `update payment_intents set status = $2, received_units = $3, final_units = $4, excess_units = $5,
@@ -167,7 +166,7 @@ export async function recomputePayment(
       let extra: Record<string, unknown> | undefined;
       if (f.type === 'payment.overpaid') {
         const withdrawn = news.some((g) => g.reverses?.includes('payment.overpaid'));
-        const before = withdrawn ? 0n : (announced?.excessUnits ?? 0n);
+        const before = withdrawn ? 0n : announced.excessUnits;
         extra = {
           excess_amount: money(derived.excessUnits, intent.decimals),
           excess_amount_units: derived.excessUnits.toString(),

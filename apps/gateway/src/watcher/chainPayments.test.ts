@@ -128,7 +128,7 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     expect(await h.status(id)).toBe('INVALID_ASSET');
   });
 
-  it('a reorg that removes an unconfirmed transfer rolls the payment back, and it never becomes PAID', async () => {
+  it('a reorg that removes an unconfirmed transfer rolls the payment back with payment.reversed, and it never becomes PAID', async () => {
     const { id, depositAddress } = await h.createIntent({ amount: '7' });
     await h.pay(depositAddress, '7');
     await h.sync();
@@ -146,7 +146,10 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     await h.sync();
     expect(await h.status(id)).toBe('AWAITING_PAYMENT');
     expect(await timeline(id)).toEqual(['DETECTED', 'AWAITING_PAYMENT']);
-    expect(await eventTypes(id)).toEqual(['payment.detected']);
+    // The receiver heard of the funds: it hears that they are gone, and which fact that withdraws.
+    expect(await eventTypes(id)).toEqual(['payment.detected', 'payment.reversed']);
+    const [reversed] = await listEvents(h.db, h.tenant, { paymentId: id, limit: 1 });
+    expect(reversed!.data).toMatchObject({ reverses: ['payment.detected'], object: { status: 'AWAITING_PAYMENT' } });
   });
 
   it('underpaid at expiry, then funds that arrive after expiry make a late payment', async () => {
