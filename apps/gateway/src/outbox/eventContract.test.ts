@@ -32,18 +32,18 @@ const DEPTH = 3; // confirmations: a transfer is final once two more blocks are 
 const WINDOW_S = 600;
 const USDC = OFFLINE_DEVNET.tokens.USDC.toLowerCase();
 const FOREIGN = OFFLINE_DEVNET.tokens.plainERC20.toLowerCase();
-const VAULT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const UNIT = 1_000_000n;
 
 interface Size {
   payments: number;
   steps: number;
+  /** The fixed seeds' runs write at least this many events (crossing 10, 100 and 1,000). */
+  crosses: number;
 }
-/** Sizes whose event counts cross 10, 100 and 1,000. */
 const SIZES: Size[] = [
-  { payments: 3, steps: 30 },
-  { payments: 30, steps: 100 },
-  { payments: 250, steps: 320 },
+  { payments: 5, steps: 40, crosses: 10 },
+  { payments: 30, steps: 100, crosses: 100 },
+  { payments: 200, steps: 560, crosses: 1000 },
 ];
 const RUNS: { seed: number; size: Size }[] = process.env.MODEL_RUNS
   ? Array.from({ length: Number(process.env.MODEL_RUNS) }, (_, i) => ({
@@ -125,6 +125,7 @@ interface ModelRefund {
 interface ModelPayment {
   id: string;
   address: string;
+  vault: string;
   amount: bigint;
   expiresAt: number;
   expiryRan: boolean;
@@ -143,16 +144,34 @@ interface ChainLog {
 
 const total = (ls: readonly ChainLog[]) => ls.reduce((a, l) => a + l.amount, 0n);
 
+/** The canonical chain's logs, by recipient, sender and transaction. */
+interface ChainView {
+  to: Map<string, ChainLog[]>;
+  from: Map<string, ChainLog[]>;
+  tx: Map<string, ChainLog>;
+}
+
+function viewOf(logs: readonly ChainLog[]): ChainView {
+  const v: ChainView = { to: new Map(), from: new Map(), tx: new Map() };
+  for (const l of logs) {
+    v.to.set(l.to, [...(v.to.get(l.to) ?? []), l]);
+    v.from.set(l.from, [...(v.from.get(l.from) ?? []), l]);
+    v.tx.set(l.txHash, l);
+  }
+  return v;
+}
+
 /** The spec's rules over the model's facts, written apart from payments/status.ts. */
-function reference(p: ModelPayment, logs: readonly ChainLog[], sweeps: readonly string[], now: number) {
-  const mine = logs.filter((l) => l.to === p.address);
+function reference(p: ModelPayment, chainView: ChainView, sweeps: readonly string[], now: number) {
+  const VAULT = p.vault;
+  const mine = chainView.to.get(p.address) ?? [];
   const official = mine.filter((l) => l.token === USDC);
   const foreign = mine.some((l) => l.token !== USDC && l.final);
   const onTime = official.filter((l) => l.time < p.expiresAt);
   const late = official.filter((l) => l.time >= p.expiresAt);
   const finalUnits = total(official.filter((l) => l.final));
   const onTimeFinal = total(onTime.filter((l) => l.final));
-  const settlements = logs.filter((l) => l.from === p.address && l.to === VAULT && l.token === USDC);
+  const settlements = (chainView.from.get(p.address) ?? []).filter((l) => l.to === VAULT && l.token === USDC);
   const settledUnits = total(settlements.filter((l) => l.final));
   const confirmed = onTimeFinal >= p.amount;
   const settled = confirmed && settledUnits >= p.amount;
@@ -175,7 +194,7 @@ function reference(p: ModelPayment, logs: readonly ChainLog[], sweeps: readonly 
   let refunded = 0n;
   let open = false;
   for (const r of p.refunds) {
-    const log = r.txHash ? logs.find((l) => l.txHash === r.txHash) : undefined;
+    const log = r.txHash ? chainView.tx.get(r.txHash) : undefined;
     if (log?.final) refunded += r.amount;
     else if (log || !r.cancelled) open = true;
   }
@@ -269,6 +288,8 @@ beforeAll(async () => {
     { profile: 'dev' },
     { devnet: OFFLINE_DEVNET, devnetOverrides: { confirmations: DEPTH } },
   );
+  // Whole seconds, as block timestamps are: a run is the same whatever the wall clock.
+  g.clock.advance((1000 - (g.clock.now().getTime() % 1000)) / 1000);
   chain = new SimChain(g.clock.now, DEPTH + 2);
   watcher = createChainWatcher(g.ctx, {
     network: g.ctx.networkRegistry.get('devnet')!,
@@ -291,17 +312,19 @@ async function sync(): Promise<void> {
 }
 
 /** The canonical chain as the watcher records it after a sync: finality by depth. */
-function chainLogs(): ChainLog[] {
+function chainLogs(): ChainView {
   const finalTo = chain.head.number - BigInt(DEPTH) + 1n;
-  return [...chain.logs()].map((l) => ({
+  return viewOf(
+    [...chain.logs()].map((l) => ({
     token: l.token,
     from: l.from,
     to: l.to,
     amount: l.amount,
     txHash: l.txHash,
-    final: l.block <= finalTo,
-    time: Number(l.time) * 1000,
-  }));
+      final: l.block <= finalTo,
+      time: Number(l.time) * 1000,
+    })),
+  );
 }
 
 async function storedEvents(merchantId: string): Promise<StoredEvent[]> {
@@ -329,6 +352,9 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
   const who = await signUp(g.app);
   const key = await createKey(g.app, who.token, { name: 'model', role: 'read_only' });
   const t: Tenant = { merchantId: who.merchantId, environment: 'test' };
+  // Each run's merchant has its own vault and refund recipients: runs share the chain.
+  const tag = (seed % 0xffff).toString(16).padStart(4, '0');
+  const VAULT = `0x${'70'.repeat(16)}${tag}0000`;
   await insertVault(g.db, t.merchantId, VAULT);
   // The live stream is opened before the first event and read at the end, with reconnects.
   const stream = await openStream(key.secret);
@@ -346,7 +372,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
        where d.payment_id = $1`,
       [id],
     );
-    payments.push({ id, address: row!.address, amount, expiresAt: row!.expires_at.getTime(), expiryRan: false, refunds: [] });
+    payments.push({ id, address: row!.address, vault: VAULT, amount, expiresAt: row!.expires_at.getTime(), expiryRan: false, refunds: [] });
   }
   let refundSeq = 0;
   let reorgs = 0;
@@ -362,7 +388,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
     for (const r of rows) by.set(r.payment_id, [...(by.get(r.payment_id) ?? []), r]);
     return by;
   };
-  const refOf = (p: ModelPayment, logs: ChainLog[], sweeps: Map<string, { state: string }[]>) =>
+  const refOf = (p: ModelPayment, logs: ChainView, sweeps: Map<string, { state: string }[]>) =>
     reference(
       p,
       logs,
@@ -377,7 +403,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
     switch (step.k) {
       case 'pay': {
         const transfers = targets.map((p) => {
-          const seen = total(logs.filter((l) => l.to === p.address && l.token === USDC));
+          const seen = total((logs.to.get(p.address) ?? []).filter((l) => l.token === USDC));
           const rest = p.amount > seen ? p.amount - seen : p.amount;
           const amount =
             step.kind === 'exact'
@@ -419,8 +445,8 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
           const submitted = (sweeps.get(p.id) ?? []).find((s) => s.state === 'submitted');
           if (!submitted) continue;
           const balance =
-            total(logs.filter((l) => l.to === p.address && l.token === USDC)) -
-            total(logs.filter((l) => l.from === p.address && l.token === USDC));
+            total((logs.to.get(p.address) ?? []).filter((l) => l.token === USDC)) -
+            total((logs.from.get(p.address) ?? []).filter((l) => l.token === USDC));
           const ok = !step.fail && balance > 0n;
           const [txHash] = ok ? chain.mine([{ token: USDC, from: p.address, to: VAULT, amount: balance }]) : [];
           // As settlement/sweeper.ts finishes an attempt: the state, the payment re-derived, a retry after a failure.
@@ -446,7 +472,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
           const ref = refOf(p, logs, sweeps);
           const amount = (ref.refundable * BigInt(step.share)) / 100n;
           if (ref.finalUnits === 0n || amount <= 0n) continue;
-          const recipient = `0x${'ee'.repeat(18)}${(++refundSeq).toString(16).padStart(4, '0')}`;
+          const recipient = `0x${'ee'.repeat(16)}${tag}${(++refundSeq).toString(16).padStart(4, '0')}`;
           const view = await g.db.tx((tx) =>
             createRefundRequest(g.ctx, tx, t, SYSTEM_ACTOR, {
               payment_intent_id: p.id,
@@ -460,7 +486,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
       case 'cancelRefund':
         for (const p of targets) {
           const r = p.refunds.find(
-            (x) => !x.cancelled && !(x.txHash && logs.some((l) => l.txHash === x.txHash)),
+            (x) => !x.cancelled && !(x.txHash && logs.tx.has(x.txHash)),
           );
           if (!r) continue;
           await cancelRefundRequest(g.ctx, t, SYSTEM_ACTOR, r.id);
@@ -473,7 +499,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         const sends: { r: ModelRefund; i: number }[] = [];
         const transfers = [];
         for (const p of targets) {
-          const r = p.refunds.find((x) => !x.cancelled && !(x.txHash && logs.some((l) => l.txHash === x.txHash)));
+          const r = p.refunds.find((x) => !x.cancelled && !(x.txHash && logs.tx.has(x.txHash)));
           // The watcher matches a refund only for a payment with final funds on the network (refunds/watchRefunds.ts).
           if (!r || refOf(p, logs, sweeps).finalUnits === 0n) continue;
           sends.push({ r, i: transfers.length });
@@ -600,7 +626,7 @@ describe(`the event contract, model-based (${DB})`, () => {
     it(`seed ${seed}: ${size.payments} payments, ${size.steps} steps: statuses follow the model, one event per fact, listed and streamed once in order`, async () => {
       const report = await runModel(seed, size);
       reports.push(report);
-      expect(report.events).toBeGreaterThan(size.payments);
+      if (!process.env.MODEL_RUNS && !process.env.MODEL_SEED) expect(report.events).toBeGreaterThan(size.crosses);
     }, 600_000);
   }
 });
