@@ -219,11 +219,20 @@ interface StoredEvent {
   object_id: string | null;
 }
 
+function byPayment(events: readonly StoredEvent[]): Map<string, StoredEvent[]> {
+  const by = new Map<string, StoredEvent[]>();
+  for (const e of events) {
+    if (!e.payment_id) continue;
+    const list = by.get(e.payment_id);
+    if (list) list.push(e);
+    else by.set(e.payment_id, [e]);
+  }
+  return by;
+}
+
 /** A fact is announced again only after a reversal withdrew it; a refund event once per request. */
-function checkOncePerFact(events: readonly StoredEvent[]): void {
-  const byPayment = new Map<string, StoredEvent[]>();
-  for (const e of events) if (e.payment_id) byPayment.set(e.payment_id, [...(byPayment.get(e.payment_id) ?? []), e]);
-  for (const [pid, list] of byPayment) {
+function checkOncePerFact(events: ReadonlyMap<string, StoredEvent[]>): void {
+  for (const [pid, list] of events) {
     const live = new Set<string>();
     const refundEvents = new Set<string>();
     for (const e of list) {
@@ -249,7 +258,6 @@ function checkOncePerFact(events: readonly StoredEvent[]): void {
 function checkAnnounced(p: ModelPayment, ref: ReturnType<typeof reference>, events: readonly StoredEvent[]): void {
   const live = new Set<string>();
   for (const e of events) {
-    if (e.payment_id !== p.id) continue;
     if (e.type === 'payment.reversed' || e.type === 'settlement.reversed') {
       if (e.reverses) for (const t of e.reverses) live.delete(t);
       else live.clear();
@@ -526,7 +534,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         p.expiryRan = true;
       }
     }
-    const events = await storedEvents(t.merchantId);
+    const events = byPayment(await storedEvents(t.merchantId));
     try {
       checkOncePerFact(events);
       const stored = new Map(
@@ -542,7 +550,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
       for (const p of payments) {
         const ref = refOf(p, after, afterSweeps);
         expect(stored.get(p.id), `${p.id} (amount ${p.amount}, refunds ${p.refunds.length})`).toBe(ref.status);
-        checkAnnounced(p, ref, events);
+        checkAnnounced(p, ref, events.get(p.id) ?? []);
       }
     } catch (err) {
       (err as Error).message = `seed ${seed}, step ${n} (${JSON.stringify(step)}): ${(err as Error).message}`;
