@@ -219,8 +219,8 @@ interface StoredEvent {
   object_id: string | null;
 }
 
-function byPayment(events: readonly StoredEvent[]): Map<string, StoredEvent[]> {
-  const by = new Map<string, StoredEvent[]>();
+/** Adds events to their payment's list (in seq order). */
+function byPayment(events: readonly StoredEvent[], by = new Map<string, StoredEvent[]>()): Map<string, StoredEvent[]> {
   for (const e of events) {
     if (!e.payment_id) continue;
     const list = by.get(e.payment_id);
@@ -335,11 +335,12 @@ function chainLogs(): ChainView {
   );
 }
 
-async function storedEvents(merchantId: string): Promise<StoredEvent[]> {
+/** The merchant's events after `afterSeq`, oldest first. */
+async function storedEvents(merchantId: string, afterSeq = '0'): Promise<StoredEvent[]> {
   return g.db.query<StoredEvent>(
     `select id, seq::text as seq, type, payment_id, data->'reverses' as reverses, data->'object'->>'id' as object_id
-     from gateway_events where merchant_id = $1 order by gateway_events.seq`,
-    [merchantId],
+     from gateway_events where merchant_id = $1 and seq > $2::bigint order by gateway_events.seq`,
+    [merchantId, afterSeq],
   );
 }
 
@@ -404,9 +405,12 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
       g.clock.now().getTime(),
     );
 
+  // The events so far by payment, read incrementally after every step.
+  const events = new Map<string, StoredEvent[]>();
+  let lastSeq = '0';
+  let sweeps = await sweepsOf();
   for (const [n, step] of steps!.entries()) {
     const logs = chainLogs();
-    const sweeps = await sweepsOf();
     const targets = 'targets' in step ? step.targets.map((i) => payments[i]!) : [];
     switch (step.k) {
       case 'pay': {
@@ -534,7 +538,9 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         p.expiryRan = true;
       }
     }
-    const events = byPayment(await storedEvents(t.merchantId));
+    const fresh = await storedEvents(t.merchantId, lastSeq);
+    byPayment(fresh, events);
+    lastSeq = fresh.at(-1)?.seq ?? lastSeq;
     try {
       checkOncePerFact(events);
       const stored = new Map(
@@ -546,9 +552,9 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         ).map((r) => [r.id, r.status]),
       );
       const after = chainLogs();
-      const afterSweeps = await sweepsOf();
+      sweeps = await sweepsOf();
       for (const p of payments) {
-        const ref = refOf(p, after, afterSweeps);
+        const ref = refOf(p, after, sweeps);
         expect(stored.get(p.id), `${p.id} (amount ${p.amount}, refunds ${p.refunds.length})`).toBe(ref.status);
         checkAnnounced(p, ref, events.get(p.id) ?? []);
       }
@@ -560,8 +566,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
   }
 
   // Over the whole run: the list, paged with a small limit, and the stream with reconnects.
-  const events = await storedEvents(t.merchantId);
-  const ids = events.map((e) => e.id);
+  const ids = (await storedEvents(t.merchantId)).map((e) => e.id);
   const paged: string[] = [];
   let cursor: string | null = null;
   do {
