@@ -9,7 +9,6 @@ import { emitEvent } from '../outbox/events.ts';
 import { deriveInvoiceStatus } from './invoiceStatus.ts';
 import { INVOICE_COLUMNS, invoiceView, type InvoiceRow } from './invoice.ts';
 
-
 export async function emitInvoiceEvents(
   ctx: GatewayContext,
   tx: Sql,

@@ -85,7 +85,10 @@ function stepArb(payments: number): fc.Arbitrary<Step> {
         targets,
       }),
     },
-    { weight: 5, arbitrary: fc.record({ k: fc.constant('mine' as const), blocks: fc.integer({ min: 1, max: DEPTH }) }) },
+    {
+      weight: 5,
+      arbitrary: fc.record({ k: fc.constant('mine' as const), blocks: fc.integer({ min: 1, max: DEPTH }) }),
+    },
     {
       weight: 2,
       arbitrary: fc.record({ k: fc.constant('time' as const), seconds: fc.integer({ min: 60, max: WINDOW_S / 2 }) }),
@@ -324,11 +327,11 @@ function chainLogs(): ChainView {
   const finalTo = chain.head.number - BigInt(DEPTH) + 1n;
   return viewOf(
     [...chain.logs()].map((l) => ({
-    token: l.token,
-    from: l.from,
-    to: l.to,
-    amount: l.amount,
-    txHash: l.txHash,
+      token: l.token,
+      from: l.from,
+      to: l.to,
+      amount: l.amount,
+      txHash: l.txHash,
       final: l.block <= finalTo,
       time: Number(l.time) * 1000,
     })),
@@ -381,7 +384,15 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
        where d.payment_id = $1`,
       [id],
     );
-    payments.push({ id, address: row!.address, vault: VAULT, amount, expiresAt: row!.expires_at.getTime(), expiryRan: false, refunds: [] });
+    payments.push({
+      id,
+      address: row!.address,
+      vault: VAULT,
+      amount,
+      expiresAt: row!.expires_at.getTime(),
+      expiryRan: false,
+      refunds: [],
+    });
   }
   let refundSeq = 0;
   let reorgs = 0;
@@ -425,7 +436,12 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
                 : step.kind === 'excess'
                   ? rest + p.amount / 4n
                   : 5n * UNIT;
-          return { token: step.kind === 'foreign' ? FOREIGN : USDC, from: `0x${'ab'.repeat(20)}`, to: p.address, amount };
+          return {
+            token: step.kind === 'foreign' ? FOREIGN : USDC,
+            from: `0x${'ab'.repeat(20)}`,
+            to: p.address,
+            amount,
+          };
         });
         chain.mine(transfers);
         break;
@@ -475,7 +491,15 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
               ],
             );
             await recomputePayment(g.ctx, tx, p.id, { reason: ok ? 'sweep_mined' : 'sweep_failed' });
-            if (!ok) await ensureSweep(g.ctx, tx, { id: p.id, merchant_id: t.merchantId, environment: t.environment }, 'devnet', 'payment', USDC);
+            if (!ok)
+              await ensureSweep(
+                g.ctx,
+                tx,
+                { id: p.id, merchant_id: t.merchantId, environment: t.environment },
+                'devnet',
+                'payment',
+                USDC,
+              );
           });
         }
         break;
@@ -497,9 +521,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         break;
       case 'cancelRefund':
         for (const p of targets) {
-          const r = p.refunds.find(
-            (x) => !x.cancelled && !(x.txHash && logs.tx.has(x.txHash)),
-          );
+          const r = p.refunds.find((x) => !x.cancelled && !(x.txHash && logs.tx.has(x.txHash)));
           if (!r) continue;
           await cancelRefundRequest(g.ctx, t, SYSTEM_ACTOR, r.id);
           r.cancelled = true;
@@ -643,4 +665,3 @@ describe(`the event contract, model-based (${DB})`, () => {
     }, 600_000);
   }
 });
-

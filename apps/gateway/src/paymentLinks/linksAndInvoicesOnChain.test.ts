@@ -199,10 +199,9 @@ describe(`payment links and invoices on the devnet (${process.env.DATABASE_URL ?
     const types = (await listEvents(h.db, h.tenant, { paymentId: row.payment_intent_id })).map((e) => e.type);
     expect(types.reverse()).toEqual(['payment.expired', 'payment.late']);
     // Recovered into the vault like any late funds.
-    const [s] = await h.db.query<{ purpose: string }>(
-      `select purpose from settlements where payment_id = $1`,
-      [row.payment_intent_id],
-    );
+    const [s] = await h.db.query<{ purpose: string }>(`select purpose from settlements where payment_id = $1`, [
+      row.payment_intent_id,
+    ]);
     expect(s).toEqual({ purpose: 'recovery' });
   });
 });

@@ -521,7 +521,8 @@ describe('factEvents: properties over random fact sequences', () => {
           const k = steps[i]!.k;
           if (k === 'refund' || k === 'completeRefund' || k === 'cancelRefund') expect(events).toEqual([]);
           // As recompute.ts stores it: payment.overpaid carries the excess it announces.
-          for (const e of events) log.push(e.type === 'payment.overpaid' ? { ...e, excessUnits: `${d.excessUnits}` } : e);
+          for (const e of events)
+            log.push(e.type === 'payment.overpaid' ? { ...e, excessUnits: `${d.excessUnits}` } : e);
         });
         // Between two sends of one fact there is a reversal that withdrew it (the attempts of a sweep alternate).
         const live = new Set<string>();
