@@ -6,7 +6,7 @@ import { createDevnetClient, devnetAccounts, reorg, tokenBalance, transferToken 
 import { DeferJobError, type App } from '@tender/platform';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { issueApiKey } from '../apiKeys/apiKeys.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
@@ -264,7 +264,9 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     await h.pay(p.depositAddress, '1.5');
     await h.mine(1);
     await h.sync();
+    // Past its expiry (the clock is put back at the end: the later tests sign and count with it).
     await h.advance(301);
+    onTestFinished(() => h.advance(-301));
     const { expirePayment } = await import('../payments/expiry.ts');
     await expirePayment(h.ctx, p.id);
     expect(await h.status(p.id)).toBe('UNDERPAID');

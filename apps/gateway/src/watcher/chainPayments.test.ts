@@ -292,9 +292,10 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     const tx = await listTransactions(h.ctx, h.tenant, 100);
     const types = new Set(tx.data.map((t) => t.type));
     expect(types).toEqual(new Set(['payment', 'settlement']));
-    // A token of unknown decimals shows base units only; EURC sent to a USDC intent is foreign yet readable.
+    // Every amount has its decimal twin: a foreign token's decimals are read from the chain when its first transfer
+    // is recorded; EURC sent to a USDC intent is foreign yet known.
     const plain = tx.data.find((t) => t.token_address === h.devnet.manifest.tokens.plainERC20.toLowerCase());
-    expect(plain).toMatchObject({ official: false, amount: null, token_symbol: null, amount_units: '5000000' });
+    expect(plain).toMatchObject({ official: false, amount: '5', token_symbol: null, amount_units: '5000000' });
     const eurc = tx.data.find((t) => t.token_symbol === 'EURC');
     expect(eurc).toMatchObject({ official: false, amount: '5' });
     const removed = tx.data.find((t) => t.removed);
