@@ -10,8 +10,9 @@
 // with a small limit returns every event exactly once in seq order, and the live stream, read with reconnects
 // (Last-Event-ID), delivers each exactly once in order.
 //
-// CI runs fixed seeds that cross 10, 100 and 1,000 events. More on demand: MODEL_RUNS=20 MODEL_SEED=7 (runs of
-// growing size from seed 7 on); MODEL_SEED alone replays that one seed at the largest size.
+// CI runs fixed seeds that cross 10, 100 and 1,000 events. More on demand: MODEL_RUNS=20 MODEL_SEED=7 (20 runs from
+// seed 7 on, of the three sizes in turn); MODEL_SEED alone replays that one seed at the largest size; MODEL_SIZE=0|1|2
+// fixes the size.
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFLINE_DEVNET } from '../_test/devnetRegistry.ts';
@@ -45,13 +46,14 @@ const SIZES: Size[] = [
   { payments: 30, steps: 100, crosses: 100 },
   { payments: 200, steps: 560, crosses: 1000 },
 ];
+const sizeAt = (i: number) => SIZES[process.env.MODEL_SIZE ? Number(process.env.MODEL_SIZE) : i % SIZES.length]!;
 const RUNS: { seed: number; size: Size }[] = process.env.MODEL_RUNS
   ? Array.from({ length: Number(process.env.MODEL_RUNS) }, (_, i) => ({
       seed: Number(process.env.MODEL_SEED ?? 1) + i,
-      size: SIZES[i % SIZES.length]!,
+      size: sizeAt(i),
     }))
   : process.env.MODEL_SEED
-    ? [{ seed: Number(process.env.MODEL_SEED), size: SIZES[SIZES.length - 1]! }]
+    ? [{ seed: Number(process.env.MODEL_SEED), size: sizeAt(SIZES.length - 1) }]
     : [
         { seed: 11, size: SIZES[0]! },
         { seed: 12, size: SIZES[1]! },

@@ -486,8 +486,9 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const refunds = tx.data.filter((t) => t.type === 'refund');
     expect(refunds.some((t) => t.tx_hash === firstRefund.tx && t.refund_request_id === firstRefund.id)).toBe(true);
     const ov = await overview(h.ctx, h.tenant, 1, 'USDC');
-    // Completed: 5 + 2 (first payment), 3 (full refund), 4 (sent again after the reorg). Reorged ones do not count.
-    expect(ov.refunded).toMatchObject({ amount: '14', amount_units: '14000000', transfers: 4 });
+    // Completed: 5 + 2 (first payment), 3 (full refund), 1.5 (the underpaid one), 4 (sent again after the reorg).
+    // Reorged ones do not count.
+    expect(ov.refunded).toMatchObject({ amount: '15.5', amount_units: '15500000', transfers: 5 });
     const detail = await call('GET', `/v1/payments/${settled.id}`, keys.dev);
     expect(detail.body.amount_refunded).toBe('7');
     expect(detail.body.refunds.length).toBeGreaterThan(3);
