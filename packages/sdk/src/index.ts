@@ -16,4 +16,5 @@ export { ListPromise, type Page } from './list.ts';
 export { followEvents, type EventStreamOptions } from './eventStream.ts';
 export type { BodyOf, ItemOf, QueryOf, ResultOf } from './operationTypes.ts';
 export { PAYMENT_STATUSES, WEBHOOK_EVENT_TYPES, type paths } from './openapi.ts';
+export { EVENT_FACTS, type EventType } from './eventTypes.ts';
 export * from './verifyWebhook.ts';

@@ -3184,7 +3184,7 @@ export type paths = {
                     limit?: number;
                     /** @description Created before; ISO 8601 UTC date-time ending in Z */
                     to?: string;
-                    type?: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.completed" | "invoice.paid" | "payout.requested" | "payout.confirmed" | "payout.switched_to_vault" | "payout.cancelled";
+                    type?: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
                 };
                 header?: never;
                 path?: never;
@@ -3217,7 +3217,7 @@ export type paths = {
                                 /** @enum {string} */
                                 object: "event";
                                 /** @enum {string} */
-                                type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.completed" | "invoice.paid" | "payout.requested" | "payout.confirmed" | "payout.switched_to_vault" | "payout.cancelled";
+                                type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
                             }[];
                             has_more: boolean;
                             /** @description Pass as `cursor` to get the next (older) page; null on the last page */
@@ -3379,7 +3379,7 @@ export type paths = {
                             /** @enum {string} */
                             object: "event";
                             /** @enum {string} */
-                            type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.completed" | "invoice.paid" | "payout.requested" | "payout.confirmed" | "payout.switched_to_vault" | "payout.cancelled";
+                            type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
                         };
                     };
                 };
@@ -10032,7 +10032,7 @@ export type paths = {
                     "application/json": {
                         description?: string;
                         /** @description Types delivered to the endpoint */
-                        enabled_events: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.completed" | "invoice.paid" | "payout.requested" | "payout.confirmed" | "payout.switched_to_vault" | "payout.cancelled" | "*")[];
+                        enabled_events: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid" | "*")[];
                         /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
                         url: string;
                     };
@@ -10585,7 +10585,7 @@ export type paths = {
                     "application/json": {
                         description?: string | null;
                         /** @description Types delivered to the endpoint */
-                        enabled_events?: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.completed" | "invoice.paid" | "payout.requested" | "payout.confirmed" | "payout.switched_to_vault" | "payout.cancelled" | "*")[];
+                        enabled_events?: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid" | "*")[];
                         /** @enum {string} */
                         status?: "enabled" | "disabled";
                         /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
@@ -10993,4 +10993,4 @@ export type operations = Record<string, never>;
 /** Every payment status: the choices of the `status` filter of GET /v1/payments. */
 export const PAYMENT_STATUSES = ["CREATED", "AWAITING_PAYMENT", "DETECTED", "CONFIRMING", "PAID", "OVERPAID", "SETTLEMENT_PENDING", "SETTLED", "EXPIRED", "UNDERPAID", "LATE_PAYMENT", "INVALID_ASSET", "SETTLEMENT_FAILED", "REFUND_REQUESTED", "PARTIALLY_REFUNDED", "REFUNDED"] as const satisfies readonly NonNullable<NonNullable<paths['/v1/payments']['get']['parameters']['query']>['status']>[];
 /** Every event type a webhook endpoint can subscribe to (besides "*", all of them). */
-export const WEBHOOK_EVENT_TYPES = ["payment.detected", "payment.confirmed", "payment.completed", "payment.underpaid", "payment.overpaid", "payment.expired", "payment.late", "payment.invalid_asset", "settlement.submitted", "settlement.completed", "settlement.failed", "payment.reversed", "settlement.reversed", "refund.requested", "refund.completed", "invoice.paid", "payout.requested", "payout.confirmed", "payout.switched_to_vault", "payout.cancelled"] as const satisfies readonly paths['/v1/webhook-endpoints']['post']['requestBody']['content']['application/json']['enabled_events'][number][];
+export const WEBHOOK_EVENT_TYPES = ["payment.detected", "payment.confirmed", "payment.completed", "payment.underpaid", "payment.overpaid", "payment.expired", "payment.late", "payment.invalid_asset", "settlement.submitted", "settlement.completed", "settlement.failed", "payment.reversed", "settlement.reversed", "refund.requested", "refund.cancelled", "refund.completed", "invoice.paid"] as const satisfies readonly paths['/v1/webhook-endpoints']['post']['requestBody']['content']['application/json']['enabled_events'][number][];

@@ -153,13 +153,15 @@ export interface InvoiceRow {
   created_at: Date;
   /** From the joined intent. */
   intent_status: PaymentStatus;
+  intent_confirmed: boolean;
   intent_final_units: string;
 }
 
 /** Columns of `invoices v join payment_intents i on i.id = v.payment_intent_id`. */
 export const INVOICE_COLUMNS = `v.id, v.merchant_id, v.environment, v.number, v.customer_name, v.customer_email,
   v.memo, v.currency, v.decimals, v.line_items, v.total_units, v.due_at, v.payment_intent_id, v.voided_at,
-  v.email_state, v.created_at, i.status as intent_status, i.final_units as intent_final_units`;
+  v.email_state, v.created_at, i.status as intent_status, i.confirmed as intent_confirmed,
+  i.final_units as intent_final_units`;
 
 export const formatInvoiceNumber = (n: string | number | bigint): string => `INV-${String(n).padStart(6, '0')}`;
 
@@ -169,7 +171,7 @@ export function invoiceStatusOf(row: InvoiceRow, now: Date): InvoiceStatus {
       totalUnits: unitsFromDb(row.total_units),
       dueAt: row.due_at,
       voided: row.voided_at !== null,
-      intentStatus: row.intent_status,
+      intentConfirmed: row.intent_confirmed,
       intentFinalUnits: unitsFromDb(row.intent_final_units),
     },
     now,

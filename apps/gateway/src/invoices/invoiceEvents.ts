@@ -1,25 +1,22 @@
 // invoice.paid: emitted once, in the transaction of the payment transition that makes the invoice paid (the intent
-// entering the paid family, or late funds covering the total becoming final), from the transactional outbox like
-// every event. data.object is the invoice as the API returns it. Called by payments/recompute.ts for intents that
+// entering the paid family, or - unless the invoice is void - late funds covering the total becoming final), from
+// the transactional outbox like every event, and never twice for one invoice. data.object is the invoice as the API returns it. Called by payments/recompute.ts for intents that
 // pay an invoice; the payment's own events (payment.confirmed, …) are emitted as for any intent.
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
-import { isConfirmedStatus, type PaymentStatus } from '../payments/status.ts';
+import { deriveInvoiceStatus } from './invoiceStatus.ts';
 import { INVOICE_COLUMNS, invoiceView, type InvoiceRow } from './invoice.ts';
-
-const paidBy = (status: PaymentStatus, finalUnits: bigint, total: bigint) =>
-  isConfirmedStatus(status) || (status === 'LATE_PAYMENT' && finalUnits >= total);
 
 export async function emitInvoiceEvents(
   ctx: GatewayContext,
   tx: Sql,
   p: {
     invoiceId: string;
-    from: PaymentStatus;
+    fromPaid: boolean;
     fromFinalUnits: bigint;
-    to: PaymentStatus;
+    toPaid: boolean;
     toFinalUnits: bigint;
     now: Date;
   },
@@ -30,7 +27,16 @@ export async function emitInvoiceEvents(
   );
   if (!row) return [];
   const total = unitsFromDb(row.total_units);
-  if (paidBy(p.from, p.fromFinalUnits, total) || !paidBy(p.to, p.toFinalUnits, total)) return [];
+  const facts = { totalUnits: total, dueAt: row.due_at, voided: row.voided_at !== null };
+  const was = deriveInvoiceStatus({ ...facts, intentConfirmed: p.fromPaid, intentFinalUnits: p.fromFinalUnits }, p.now);
+  const is = deriveInvoiceStatus({ ...facts, intentConfirmed: p.toPaid, intentFinalUnits: p.toFinalUnits }, p.now);
+  if (was === 'paid' || is !== 'paid') return [];
+  // Once per invoice: a reversal (devnet) and the payment again must not make a receiver fulfil it twice.
+  const [sent] = await tx.query('select 1 from gateway_events where payment_id = $1 and type = $2 limit 1', [
+    row.payment_intent_id,
+    'invoice.paid',
+  ]);
+  if (sent) return [];
   const id = await emitEvent(tx, {
     merchantId: row.merchant_id,
     environment: row.environment,

@@ -5,7 +5,7 @@ import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { INVOICE_COLUMNS, type InvoiceRow } from './invoice.ts';
-import type { InvoiceStatus } from './invoiceStatus.ts';
+import { INVOICE_PAID_SQL, type InvoiceStatus } from './invoiceStatus.ts';
 import type { Tenant } from '../tenant.ts';
 
 export const invoiceNotFound = (id: string) =>
@@ -32,9 +32,7 @@ export async function listInvoices(
   p: { limit: number; cursor?: string | undefined; status?: InvoiceStatus | undefined },
 ): Promise<{ invoices: InvoiceRow[]; nextCursor: string | null }> {
   const before = p.cursor ? decodeSeqCursor(p.cursor, 'inv') : null;
-  const paid = `(i.status in ('PAID', 'OVERPAID', 'SETTLEMENT_PENDING', 'SETTLED', 'SETTLEMENT_FAILED',
-    'REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED')
-    or (i.status = 'LATE_PAYMENT' and i.final_units >= v.total_units))`;
+  const paid = INVOICE_PAID_SQL;
   const filter: Record<InvoiceStatus, string> = {
     paid,
     void: `(not ${paid} and v.voided_at is not null)`,

@@ -158,7 +158,7 @@ export const ACCOUNTING_POLICY = {
     'A refund is a new transfer of the official token from your vault, sent by you, of at most the final funds ' +
     'received minus other refunds (open requests reserve their amount). It completes once the transfer is verified ' +
     'on-chain and final (posted as proof, or found by the watcher); the payment shows REFUND_REQUESTED, ' +
-    'PARTIALLY_REFUNDED or REFUNDED once settled.',
+    'PARTIALLY_REFUNDED or REFUNDED once closed with final funds (SETTLED, UNDERPAID or LATE_PAYMENT).',
 };
 
 /** GET /v1/settlement-policy: the accounting policy and the live on-chain facts of each vault. */

@@ -178,4 +178,30 @@ describe(`payment links and invoices on the devnet (${process.env.DATABASE_URL ?
     const { voidInvoice } = await import('../invoices/voidInvoice.ts');
     await expect(voidInvoice(h.ctx, owner, row.id)).rejects.toMatchObject({ code: 'INVOICE_PAID' });
   });
+  it('a voided invoice stays void: funds sent after the void are late funds of a closed payment, never invoice.paid', async () => {
+    const row = await createInvoice(h.ctx, owner, {
+      customer_name: 'Ada',
+      customer_email: 'ada@example.com',
+      networks: ['devnet'],
+      line_items: [{ description: 'Consulting', unit_amount: '20' }],
+    });
+    const { voidInvoice } = await import('../invoices/voidInvoice.ts');
+    await voidInvoice(h.ctx, owner, row.id);
+    expect(await h.status(row.payment_intent_id)).toBe('EXPIRED');
+    // The customer pays the full total anyway, after the void (the chain's clock moves past it).
+    await h.advance(5, { chain: true });
+    await h.pay(await depositOf(row.payment_intent_id), '20');
+    await h.mine(1);
+    await h.sync();
+    expect(await h.status(row.payment_intent_id)).toBe('LATE_PAYMENT');
+    const pub = (await app.inject({ method: 'GET', url: `/public/invoices/${row.id}` })).json();
+    expect(pub.status).toBe('void');
+    const types = (await listEvents(h.db, h.tenant, { paymentId: row.payment_intent_id })).map((e) => e.type);
+    expect(types.reverse()).toEqual(['payment.expired', 'payment.late']);
+    // Recovered into the vault like any late funds.
+    const [s] = await h.db.query<{ purpose: string }>(`select purpose from settlements where payment_id = $1`, [
+      row.payment_intent_id,
+    ]);
+    expect(s).toEqual({ purpose: 'recovery' });
+  });
 });

@@ -181,6 +181,7 @@ export async function createPaymentIntent(
         final_units: '0',
         excess_units: '0',
         settled_units: '0',
+        confirmed: false,
         status_changed_at: now,
         created_at: now,
       };

@@ -31,13 +31,16 @@ export interface IntentRow {
   final_units: string;
   excess_units: string;
   settled_units: string;
+  /** Final on-time funds covered the amount (beneath any refund state; payments/status.ts). */
+  confirmed: boolean;
   status_changed_at: Date;
   created_at: Date;
 }
 
 export const INTENT_COLUMNS = `i.id, i.merchant_id, i.environment, i.status, i.amount_units, i.currency, i.decimals,
   i.order_reference, i.description, i.checkout_methods, i.customer_email, i.success_url, i.cancel_url, i.metadata,
-  i.opened, i.payment_link_id, i.invoice_id, i.expires_at, i.received_units, i.final_units, i.excess_units, i.settled_units, i.status_changed_at,
+  i.opened, i.payment_link_id, i.invoice_id, i.expires_at, i.received_units, i.final_units, i.excess_units, i.settled_units, i.confirmed,
+  i.status_changed_at,
   i.created_at`;
 
 export interface DepositRow {

@@ -4,6 +4,7 @@ import type { PaymentIntent } from './intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, unitsFromDb } from '../money/amount.ts';
+import { storedDecimals } from '../money/tokenDecimals.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from './model.ts';
 import type { PaymentStatus } from './status.ts';
 import { REFUND_SELECT, refundView, type RefundRow } from '../refunds/refundRequest.ts';
@@ -254,11 +255,13 @@ export interface TransferRow {
   final: boolean;
   removed: boolean;
   observed_at: Date;
+  /** Decimals of a token other than the official ones, when known (money/tokenDecimals.ts). */
+  token_decimals: number | null;
 }
 
 export const TRANSFER_COLUMNS = `c.id::text as id, c.network, c.payment_id, c.kind, c.deposit_address, c.token, c.official,
   c.from_address, c.to_address, c.amount_units, c.block_number, c.block_hash, c.block_time, c.tx_hash, c.log_index,
-  c.final, c.removed, c.observed_at, c.refund_id`;
+  c.final, c.removed, c.observed_at, c.refund_id, ${storedDecimals('c')} as token_decimals`;
 
 /** Symbol and decimals of an official token on a network; undefined for any other token (decimals unknown). */
 function officialToken(ctx: GatewayContext, network: string, address: string) {
@@ -266,11 +269,15 @@ function officialToken(ctx: GatewayContext, network: string, address: string) {
   return n ? Object.values(n.tokens).find((tk) => tk.address.toLowerCase() === address.toLowerCase()) : undefined;
 }
 
+const decimalsOf = (tok: { decimals: number } | undefined, stored: number | null): number | null =>
+  tok?.decimals ?? stored;
+
 export function transferView(ctx: GatewayContext, tr: TransferRow, heads: Map<string, bigint | null>) {
   const tok = officialToken(ctx, tr.network, tr.token);
   const head = heads.get(tr.network);
   const block = BigInt(tr.block_number);
   const units = unitsFromDb(tr.amount_units);
+  const decimals = decimalsOf(tok, tr.token_decimals);
   return {
     id: `trf_${tr.id}`,
     object: 'transfer',
@@ -285,8 +292,9 @@ export function transferView(ctx: GatewayContext, tr: TransferRow, heads: Map<st
     official: tr.official,
     from: tr.from_address,
     to: tr.to_address,
-    // Decimals are known only for official tokens; any other token shows base units only.
-    amount: tok ? formatAmount(units, tok.decimals) : null,
+    // In the token's own decimals: the registry's for official tokens, read from the chain for any other (null only
+    // for a token that answers no decimals()).
+    amount: decimals === null ? null : formatAmount(units, decimals),
     amount_units: units.toString(),
     tx_hash: tr.tx_hash,
     log_index: tr.log_index,
@@ -319,15 +327,17 @@ export interface SettlementRow {
   created_at: Date;
   submitted_at: Date | null;
   finished_at: Date | null;
+  token_decimals: number | null;
 }
 
 export const SETTLEMENT_COLUMNS = `s.id, s.payment_id, s.network, s.purpose, s.attempt, s.token, s.deposit_address, s.vault,
   s.state, s.relayer, s.nonce, s.tx_hash, s.mined_block, s.amount_units, s.error, s.created_at, s.submitted_at,
-  s.finished_at`;
+  s.finished_at, ${storedDecimals('s')} as token_decimals`;
 
 export function settlementView(ctx: GatewayContext, s: SettlementRow) {
   const tok = officialToken(ctx, s.network, s.token);
   const units = s.amount_units === null ? null : unitsFromDb(s.amount_units);
+  const decimals = decimalsOf(tok, s.token_decimals);
   return {
     id: s.id,
     object: 'settlement',
@@ -344,7 +354,8 @@ export function settlementView(ctx: GatewayContext, s: SettlementRow) {
     nonce: s.nonce === null ? null : Number(s.nonce),
     tx_hash: s.tx_hash,
     block_number: s.mined_block === null ? null : Number(s.mined_block),
-    amount: units === null || !tok ? null : formatAmount(units, tok.decimals),
+    // Null exactly when amount_units is (an attempt that moved nothing), or the token answers no decimals().
+    amount: units === null || decimals === null ? null : formatAmount(units, decimals),
     amount_units: units === null ? null : units.toString(),
     error: s.error,
     created_at: s.created_at.toISOString(),

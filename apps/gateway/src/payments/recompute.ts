@@ -13,11 +13,11 @@ import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, ty
 import { enqueue } from '@tender/platform';
 import { sweepQueue } from './queues.ts';
 import { recomputeRefunds } from '../refunds/recomputeRefunds.ts';
+import { announcedFacts } from './announcedFacts.ts';
+import { factEvents } from './paymentFacts.ts';
 import {
   deriveStatus,
-  excessGrew,
-  isConfirmedStatus,
-  transitionEvents,
+  isRefundStatus,
   type DerivedPayment,
   type PaymentFacts,
   type PaymentStatus,
@@ -98,29 +98,41 @@ export async function recomputePayment(
   );
   if (!intent) return undefined;
   const now = ctx.now();
-  // Refund requests first: their statuses are facts of the payment's (refund states over SETTLED).
+  // Refund requests first: their statuses are facts of the payment's (the refund states over its closed states).
   const refunds = await recomputeRefunds(ctx, tx, paymentId);
   const { facts, transfers } = await loadFacts(tx, intent);
   const derived = deriveStatus({ ...facts, refunds }, now);
   const from = intent.status;
   const to = derived.status;
-  const previousExcess = unitsFromDb(intent.excess_units);
-  // Funds final after the payment was confirmed (even SETTLED or refunded) are an overpayment: announced too.
-  const grew = excessGrew(from, to, previousExcess, derived.excessUnits);
   const totalsChanged =
+    intent.confirmed !== derived.confirmed ||
     unitsFromDb(intent.received_units) !== derived.receivedUnits ||
     unitsFromDb(intent.final_units) !== derived.finalUnits ||
     unitsFromDb(intent.excess_units) !== derived.excessUnits ||
     unitsFromDb(intent.settled_units) !== derived.settledUnits;
   const events: string[] = [];
   const fromFinalUnits = unitsFromDb(intent.final_units);
+  const fromConfirmed = intent.confirmed;
+  // Every recompute compares the facts with what the outbox announced (one indexed read): a fact may change without
+  // the status or the totals (foreign funds, lost in a devnet rollback, on a paid payment).
+  const announced = await announcedFacts(tx, paymentId);
+  const news = factEvents(announced, derived);
   if (from !== to || totalsChanged) {
     await tx.query(
       `update payment_intents set status = $2, received_units = $3, final_units = $4, excess_units = $5,
-         settled_units = $6, updated_at = $7,
+         settled_units = $6, confirmed = $8, updated_at = $7,
          status_changed_at = case when status = $2 then status_changed_at else $7 end
        where id = $1`,
-      [paymentId, to, derived.receivedUnits, derived.finalUnits, derived.excessUnits, derived.settledUnits, now],
+      [
+        paymentId,
+        to,
+        derived.receivedUnits,
+        derived.finalUnits,
+        derived.excessUnits,
+        derived.settledUnits,
+        now,
+        derived.confirmed,
+      ],
     );
     Object.assign(intent, {
       status: to,
@@ -128,50 +140,54 @@ export async function recomputePayment(
       final_units: derived.finalUnits.toString(),
       excess_units: derived.excessUnits.toString(),
       settled_units: derived.settledUnits.toString(),
+      confirmed: derived.confirmed,
     });
   }
-  if (from !== to || grew) {
-    const data = grew ? { ...cause.data, overpaid_units: derived.excessUnits.toString() } : (cause.data ?? {});
+  if (from !== to || news.length > 0) {
+    const overpaid = news.some((f) => f.type === 'payment.overpaid');
+    const data = overpaid ? { ...cause.data, overpaid_units: derived.excessUnits.toString() } : (cause.data ?? {});
     await tx.query(
       `insert into payment_timeline (payment_id, status, previous_status, reason, data, created_at)
        values ($1, $2, $3, $4, $5::text::jsonb, $6)`,
       [paymentId, to, from, cause.reason, JSON.stringify(data), now],
     );
-    const types: string[] = transitionEvents(from, to, derived.excessUnits);
-    if (grew) types.push('payment.overpaid');
-    if (types.length > 0) {
-      const deposits = await tx.query<DepositRow>(
-        `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
-        [paymentId],
-      );
-      const registry = ctx.networkRegistry;
-      const object = intentView(intent, deposits, {
-        publicUrl: ctx.config.publicUrl,
-        network: (id) => registry.get(id),
-      });
-      for (const type of types) {
-        const extra =
-          type === 'payment.overpaid'
-            ? {
-                excess_amount: money(derived.excessUnits, intent.decimals),
-                excess_amount_units: derived.excessUnits.toString(),
-                // What this event adds to the excess already announced (all of it the first time).
-                additional_excess_amount: money(derived.excessUnits - previousExcess, intent.decimals),
-                additional_excess_amount_units: (derived.excessUnits - previousExcess).toString(),
-              }
-            : undefined;
-        events.push(
-          await emitEvent(tx, {
-            merchantId: intent.merchant_id,
-            environment: intent.environment,
-            type,
-            paymentId,
-            object,
-            ...(extra ? { extra } : {}),
-            createdAt: now,
-          }),
-        );
+  }
+  if (news.length > 0) {
+    const deposits = await tx.query<DepositRow>(
+      `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
+      [paymentId],
+    );
+    const registry = ctx.networkRegistry;
+    const object = intentView(intent, deposits, {
+      publicUrl: ctx.config.publicUrl,
+      network: (id) => registry.get(id),
+    });
+    for (const f of news) {
+      let extra: Record<string, unknown> | undefined;
+      if (f.type === 'payment.overpaid') {
+        const withdrawn = news.some((g) => g.reverses?.includes('payment.overpaid'));
+        const before = withdrawn ? 0n : announced.excessUnits;
+        extra = {
+          excess_amount: money(derived.excessUnits, intent.decimals),
+          excess_amount_units: derived.excessUnits.toString(),
+          // What this event adds to the excess already announced (all of it the first time).
+          additional_excess_amount: money(derived.excessUnits - before, intent.decimals),
+          additional_excess_amount_units: (derived.excessUnits - before).toString(),
+        };
+      } else if (f.reverses) {
+        extra = { reverses: f.reverses };
       }
+      events.push(
+        await emitEvent(tx, {
+          merchantId: intent.merchant_id,
+          environment: intent.environment,
+          type: f.type,
+          paymentId,
+          object,
+          ...(extra ? { extra } : {}),
+          createdAt: now,
+        }),
+      );
     }
   }
   if (intent.invoice_id && (from !== to || totalsChanged)) {
@@ -179,15 +195,15 @@ export async function recomputePayment(
     events.push(
       ...(await emitInvoiceEvents(ctx, tx, {
         invoiceId: intent.invoice_id,
-        from,
+        fromPaid: fromConfirmed,
         fromFinalUnits,
-        to,
+        toPaid: derived.confirmed,
         toFinalUnits: derived.finalUnits,
         now,
       })),
     );
   }
-  await scheduleSweeps(ctx, tx, intent, from, to, transfers, cause);
+  await scheduleSweeps(ctx, tx, intent, { from, fromConfirmed }, derived, transfers, cause);
   return { from, to, derived, events };
 }
 
@@ -203,19 +219,22 @@ async function scheduleSweeps(
   ctx: GatewayContext,
   tx: Sql,
   intent: IntentRow,
-  from: PaymentStatus,
-  to: PaymentStatus,
+  before: { from: PaymentStatus; fromConfirmed: boolean },
+  derived: DerivedPayment,
   transfers: readonly TransferRow[],
   cause: RecomputeCause,
 ): Promise<void> {
+  const { from } = before;
+  // The state beneath the refund layer decides what moves (a refund request changes no sweep).
+  const to = derived.fundingStatus;
   const finalOfficial = transfers.filter((t) => t.kind === 'incoming' && t.official && t.final && !t.removed);
   const networksWithFunds = [...new Set(finalOfficial.map((t) => t.network))];
-  const enteringPaid = isConfirmedStatus(to) && !isConfirmedStatus(from);
+  const enteringPaid = derived.confirmed && !before.fromConfirmed;
   if (enteringPaid) {
     for (const network of networksWithFunds) {
       await ensureSweep(ctx, tx, intent, network, 'payment', finalOfficial.find((t) => t.network === network)!.token);
     }
-  } else if (from !== to && (to === 'UNDERPAID' || to === 'LATE_PAYMENT')) {
+  } else if (from !== to && !isRefundStatus(from) && (to === 'UNDERPAID' || to === 'LATE_PAYMENT')) {
     for (const network of networksWithFunds) {
       await ensureSweep(ctx, tx, intent, network, 'recovery', finalOfficial.find((t) => t.network === network)!.token);
     }

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { announcedFrom, factEvents, type FactEvent } from './paymentFacts.ts';
 import {
   deriveStatus,
-  excessGrew,
   isConfirmedStatus,
-  transitionEvents,
   type PaymentFacts,
   type PaymentStatus,
   type RefundFact,
@@ -49,7 +48,8 @@ describe('deriveStatus: the spec rules', () => {
     expect(status(facts([tx(A / 2n)]), at(1300))).toBe('UNDERPAID');
     expect(status(facts([tx(A, { blockTime: at(1300) })]), at(1400))).toBe('LATE_PAYMENT');
     expect(status(facts([tx(A, { official: false })]))).toBe('INVALID_ASSET');
-    expect(status(facts([tx(A, { official: false })]), at(1300))).toBe('INVALID_ASSET');
+    // Its window closes like any other's (the foreign funds stay a fact, recovered into the vault).
+    expect(status(facts([tx(A, { official: false })]), at(1300))).toBe('EXPIRED');
   });
 
   it('rule 2: several transfers add up', () => {
@@ -115,57 +115,104 @@ describe('deriveStatus: the spec rules', () => {
   });
 });
 
-describe('transitionEvents', () => {
-  it('maps transitions onto the spec events', () => {
-    expect(transitionEvents('AWAITING_PAYMENT', 'DETECTED')).toEqual(['payment.detected']);
-    expect(transitionEvents('DETECTED', 'PAID')).toEqual(['payment.confirmed']);
-    expect(transitionEvents('AWAITING_PAYMENT', 'PAID')).toEqual(['payment.confirmed']);
-    expect(transitionEvents('CONFIRMING', 'OVERPAID', 5n)).toEqual(['payment.confirmed', 'payment.overpaid']);
-    expect(transitionEvents('PAID', 'OVERPAID', 5n)).toEqual(['payment.overpaid']);
-    expect(transitionEvents('PAID', 'SETTLEMENT_PENDING')).toEqual(['settlement.submitted']);
-    expect(transitionEvents('SETTLEMENT_PENDING', 'SETTLED')).toEqual(['settlement.completed', 'payment.completed']);
-    expect(transitionEvents('SETTLEMENT_PENDING', 'SETTLEMENT_FAILED')).toEqual(['settlement.failed']);
-    expect(transitionEvents('SETTLEMENT_FAILED', 'SETTLEMENT_PENDING')).toEqual(['settlement.submitted']);
-    expect(transitionEvents('AWAITING_PAYMENT', 'EXPIRED')).toEqual(['payment.expired']);
-    expect(transitionEvents('CONFIRMING', 'UNDERPAID')).toEqual(['payment.underpaid']);
-    expect(transitionEvents('EXPIRED', 'LATE_PAYMENT')).toEqual(['payment.late']);
-    expect(transitionEvents('AWAITING_PAYMENT', 'INVALID_ASSET')).toEqual(['payment.invalid_asset']);
-    expect(transitionEvents('DETECTED', 'AWAITING_PAYMENT')).toEqual([]);
-    expect(transitionEvents('PAID', 'PAID')).toEqual([]);
-    // Refund states announce nothing of their own (refund.* come from the refund request) ...
-    expect(transitionEvents('SETTLED', 'REFUND_REQUESTED')).toEqual([]);
-    expect(transitionEvents('REFUND_REQUESTED', 'REFUNDED')).toEqual([]);
-    // ... but reaching one from a settlement state is the settlement completing.
-    expect(transitionEvents('SETTLEMENT_PENDING', 'REFUND_REQUESTED')).toEqual([
-      'settlement.completed',
-      'payment.completed',
+const derive = (f: PaymentFacts, now = at(120)) => deriveStatus(f, now);
+const announced = (...types: string[]) => announcedFrom(types.map((type) => ({ type })));
+const types = (events: FactEvent[]) => events.map((e) => e.type);
+
+describe('factEvents: one event per fact', () => {
+  const settled = [tx(A), tx(A, { kind: 'settlement' })];
+  const r = (amountUnits: bigint, state: RefundFact['state']): RefundFact => ({ amountUnits, state });
+
+  it('announces each fact the spec names from the derived facts', () => {
+    expect(types(factEvents(announced(), derive(facts([tx(A, { final: false })]))))).toEqual(['payment.detected']);
+    expect(types(factEvents(announced('payment.detected'), derive(facts([tx(A)]))))).toEqual(['payment.confirmed']);
+    // Seen and final in one poll: confirmed without detected.
+    expect(types(factEvents(announced(), derive(facts([tx(A)]))))).toEqual(['payment.confirmed']);
+    expect(types(factEvents(announced(), derive(facts([tx(A + 5n)]))))).toEqual([
+      'payment.confirmed',
+      'payment.overpaid',
+    ]);
+    const paid = announced('payment.confirmed');
+    expect(types(factEvents(paid, derive(facts([tx(A)], { sweeps: [{ state: 'submitted' }] }))))).toEqual([
+      'settlement.submitted',
+    ]);
+    expect(types(factEvents(paid, derive(facts(settled))))).toEqual(['settlement.completed', 'payment.completed']);
+    expect(types(factEvents(announced(), derive(facts([]), at(1300))))).toEqual(['payment.expired']);
+    expect(types(factEvents(announced(), derive(facts([tx(A / 2n)]), at(1300))))).toEqual(['payment.underpaid']);
+    expect(types(factEvents(announced(), derive(facts([tx(A, { blockTime: at(1250) })]), at(1300))))).toEqual([
+      'payment.late',
+    ]);
+    expect(types(factEvents(announced(), derive(facts([tx(A, { official: false })]))))).toEqual([
+      'payment.invalid_asset',
     ]);
   });
 
-  it('announces an excess that grows after the payment was confirmed, once per increase', () => {
-    expect(excessGrew('SETTLED', 'SETTLED', 0n, 5n)).toBe(true);
-    expect(excessGrew('REFUNDED', 'PARTIALLY_REFUNDED', 0n, 5n)).toBe(true);
-    expect(excessGrew('OVERPAID', 'OVERPAID', 5n, 7n)).toBe(true);
-    expect(excessGrew('SETTLED', 'SETTLED', 5n, 5n)).toBe(false);
-    // The transition announces it already.
-    expect(excessGrew('PAID', 'OVERPAID', 0n, 5n)).toBe(false);
-    // Not confirmed before: payment.overpaid comes with payment.confirmed (transitionEvents).
-    expect(excessGrew('CONFIRMING', 'OVERPAID', 0n, 5n)).toBe(false);
-    expect(excessGrew('LATE_PAYMENT', 'LATE_PAYMENT', 0n, 5n)).toBe(false);
+  it('never announces a fact twice: a cancelled refund request re-announces nothing', () => {
+    const all = announced('payment.confirmed', 'settlement.completed', 'payment.completed');
+    expect(factEvents(all, derive(facts(settled, { refunds: [r(1n, 'open')] })))).toEqual([]);
+    expect(factEvents(all, derive(facts(settled)))).toEqual([]); // the request was cancelled
+    expect(factEvents(all, derive(facts(settled, { refunds: [r(A, 'completed')] })))).toEqual([]);
   });
 
-  it('announces a step back out of the paid family or out of SETTLED (a devnet that lost blocks)', () => {
-    expect(transitionEvents('SETTLED', 'AWAITING_PAYMENT')).toEqual(['payment.reversed']);
-    expect(transitionEvents('PAID', 'EXPIRED')).toEqual(['payment.reversed', 'payment.expired']);
-    expect(transitionEvents('SETTLED', 'SETTLEMENT_FAILED')).toEqual(['settlement.reversed', 'settlement.failed']);
-    expect(transitionEvents('SETTLED', 'PAID')).toEqual(['settlement.reversed']);
-    expect(transitionEvents('SETTLEMENT_PENDING', 'PAID')).toEqual([]);
+  it('a submission and a failure alternate: each new attempt is a new fact', () => {
+    const failed = announced('payment.confirmed', 'settlement.submitted', 'settlement.failed');
+    expect(types(factEvents(failed, derive(facts([tx(A)], { sweeps: [{ state: 'submitted' }] }))))).toEqual([
+      'settlement.submitted',
+    ]);
+  });
+
+  it('announces an excess once per increase, even after settlement', () => {
+    const over = announcedFrom([{ type: 'payment.confirmed' }, { type: 'payment.overpaid', excessUnits: '5' }]);
+    expect(factEvents(over, derive(facts([tx(A + 5n)])))).toEqual([]);
+    expect(types(factEvents(over, derive(facts([tx(A + 7n)]))))).toEqual(['payment.overpaid']);
+  });
+
+  it('withdraws a fact that no longer holds with a reversal naming it, and announces it again after', () => {
+    // A DETECTED payment undone by a reorg.
+    expect(factEvents(announced('payment.detected'), derive(facts([])))).toEqual([
+      { type: 'payment.reversed', reverses: ['payment.detected'] },
+    ]);
+    // Settled, then the devnet lost the settlement: the settlement facts are withdrawn.
+    const all = announced('payment.confirmed', 'settlement.submitted', 'settlement.completed', 'payment.completed');
+    expect(factEvents(all, derive(facts([tx(A)])))).toEqual([
+      { type: 'settlement.reversed', reverses: ['settlement.submitted', 'settlement.completed', 'payment.completed'] },
+    ]);
+    // ... and lost the payment too: out of SETTLED and out of the paid family.
+    expect(factEvents(all, derive(facts([])))).toEqual([
+      { type: 'settlement.reversed', reverses: ['settlement.submitted', 'settlement.completed', 'payment.completed'] },
+      { type: 'payment.reversed', reverses: ['payment.confirmed'] },
+    ]);
+    // After the reversal, the fact again is a new fact.
+    const replayed = announcedFrom([
+      { type: 'payment.detected' },
+      { type: 'payment.reversed', reverses: ['payment.detected'] },
+    ]);
+    expect(types(factEvents(replayed, derive(facts([tx(A, { final: false })]))))).toEqual(['payment.detected']);
+  });
+
+  it('an INVALID_ASSET intent expires like any other', () => {
+    const f = facts([tx(A, { official: false })]);
+    expect(derive(f).status).toBe('INVALID_ASSET');
+    expect(derive(f, at(1300)).status).toBe('EXPIRED');
+    expect(types(factEvents(announced('payment.invalid_asset'), derive(f, at(1300))))).toEqual(['payment.expired']);
+  });
+
+  it('refund states lie over every closed state that holds final funds', () => {
+    const under = [tx(A / 2n)];
+    expect(derive(facts(under, { refunds: [r(1n, 'open')] }), at(1300)).status).toBe('REFUND_REQUESTED');
+    expect(derive(facts(under, { refunds: [r(A / 2n, 'completed')] }), at(1300)).status).toBe('REFUNDED');
+    const late = [tx(A, { blockTime: at(1250) })];
+    expect(derive(facts(late, { refunds: [r(A / 4n, 'completed')] }), at(1300)).status).toBe('PARTIALLY_REFUNDED');
+    const d = derive(facts(late, { refunds: [r(A, 'completed')] }), at(1300));
+    expect(d).toMatchObject({ status: 'REFUNDED', fundingStatus: 'LATE_PAYMENT', confirmed: false });
   });
 });
 
 // ---- Model-based: random sequences of facts as the watcher, the sweeper and the clock would produce them. ----
 
 const REFUND = ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
+/** Leaving a refund state laid over UNDERPAID or LATE_PAYMENT: the state beneath, or where that one may go. */
+const FROM_UNDER_REFUND = ['UNDERPAID', 'LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID'] as const;
 
 /** The transitions status.ts documents. A derived transition outside this table is a bug. */
 const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
@@ -184,17 +231,18 @@ const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
   ],
   CONFIRMING: ['DETECTED', 'PAID', 'OVERPAID', 'UNDERPAID', 'LATE_PAYMENT', 'EXPIRED', 'INVALID_ASSET'],
   PAID: ['OVERPAID', 'SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED', ...REFUND],
+  // (The refund states lie over UNDERPAID and LATE_PAYMENT too: from them, a payment moves as those would.)
   OVERPAID: ['SETTLEMENT_PENDING', 'SETTLEMENT_FAILED', 'SETTLED', ...REFUND],
   SETTLEMENT_PENDING: ['SETTLED', 'SETTLEMENT_FAILED', 'PAID', 'OVERPAID', ...REFUND],
   SETTLEMENT_FAILED: ['SETTLEMENT_PENDING', 'SETTLED', ...REFUND],
   SETTLED: [...REFUND],
   EXPIRED: ['LATE_PAYMENT', 'INVALID_ASSET', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'UNDERPAID'],
-  UNDERPAID: ['LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID'],
-  LATE_PAYMENT: ['PAID', 'OVERPAID'],
-  INVALID_ASSET: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'LATE_PAYMENT', 'UNDERPAID'],
-  REFUND_REQUESTED: ['PARTIALLY_REFUNDED', 'REFUNDED', 'SETTLED'],
-  PARTIALLY_REFUNDED: ['REFUND_REQUESTED', 'REFUNDED'],
-  REFUNDED: ['PARTIALLY_REFUNDED', 'REFUND_REQUESTED'],
+  UNDERPAID: ['LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', ...REFUND],
+  LATE_PAYMENT: ['PAID', 'OVERPAID', ...REFUND],
+  INVALID_ASSET: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'LATE_PAYMENT', 'UNDERPAID', 'EXPIRED'],
+  REFUND_REQUESTED: ['PARTIALLY_REFUNDED', 'REFUNDED', 'SETTLED', ...FROM_UNDER_REFUND],
+  PARTIALLY_REFUNDED: ['REFUND_REQUESTED', 'REFUNDED', ...FROM_UNDER_REFUND],
+  REFUNDED: ['PARTIALLY_REFUNDED', 'REFUND_REQUESTED', ...FROM_UNDER_REFUND],
 };
 
 type Step =
@@ -254,7 +302,8 @@ function run(steps: Step[], created = false): { statuses: PaymentStatus[]; f: Pa
   const sweeps: PaymentFacts['sweeps'][number][] = [];
   let refunds: RefundFact[] = [];
   const out: { statuses: PaymentStatus[]; f: PaymentFacts; now: Date }[] = [];
-  let prev = deriveStatus(facts([], { opened, expiresAt }), now).status;
+  let prevD = deriveStatus(facts([], { opened, expiresAt }), now);
+  let prev = prevD.status;
   const trail: PaymentStatus[] = [prev];
   for (const s of steps) {
     switch (s.k) {
@@ -277,7 +326,7 @@ function run(steps: Step[], created = false): { statuses: PaymentStatus[]; f: Pa
         now = new Date(now.getTime() + s.seconds * 1000);
         break;
       case 'sweep':
-        if (isConfirmedStatus(prev)) sweeps.push({ state: s.state });
+        if (prevD.confirmed) sweeps.push({ state: s.state });
         break;
       case 'open':
         if (!opened) {
@@ -286,7 +335,7 @@ function run(steps: Step[], created = false): { statuses: PaymentStatus[]; f: Pa
         }
         break;
       case 'settle':
-        if (isConfirmedStatus(prev)) {
+        if (prevD.confirmed) {
           const final = deriveStatus(facts(transfers, { sweeps, opened, expiresAt }), now).finalUnits;
           transfers.push(tx(final, { kind: 'settlement', final: s.final, blockTime: now }));
         }
@@ -315,7 +364,8 @@ function run(steps: Step[], created = false): { statuses: PaymentStatus[]; f: Pa
       transfers.map((t) => ({ ...t })),
       { sweeps: [...sweeps], refunds: refunds.map((r) => ({ ...r })), opened, expiresAt },
     );
-    const next = deriveStatus(f, now).status;
+    prevD = deriveStatus(f, now);
+    const next = prevD.status;
     trail.push(next);
     out.push({ statuses: [...trail], f, now });
     prev = next;
@@ -329,7 +379,6 @@ describe('deriveStatus: CREATED (not open for payment yet)', () => {
     expect(status(facts([], { opened: true, expiresAt: at(10 * 86_400 + 1200) }), at(10 * 86_400))).toBe(
       'AWAITING_PAYMENT',
     );
-    expect(transitionEvents('CREATED', 'AWAITING_PAYMENT')).toEqual([]);
   });
 
   it('funds reaching a CREATED intent count as its payment, on time whatever the provisional expiry', () => {
@@ -341,8 +390,6 @@ describe('deriveStatus: CREATED (not open for payment yet)', () => {
     expect(status(facts([tx(A, { official: false, final: false })], { opened: false }))).toBe('CREATED');
     // Orphaned by a reorg before opening: back to CREATED.
     expect(status(facts([tx(A, { final: false, removed: true })], { opened: false }))).toBe('CREATED');
-    expect(transitionEvents('CREATED', 'DETECTED')).toEqual(['payment.detected']);
-    expect(transitionEvents('CREATED', 'PAID')).toEqual(['payment.confirmed']);
   });
 
   it('property: a CREATED intent never expires, and leaves CREATED only by opening or official/final funds', () => {
@@ -405,7 +452,8 @@ describe('deriveStatus: properties over random fact sequences', () => {
             expect(onTimeFinal >= A).toBe(true);
           }
           if (d.status === 'OVERPAID') expect(d.excessUnits).toBe(d.finalUnits - A);
-          if (d.status === 'REFUNDED') expect(d.refundedUnits >= d.finalUnits && d.settledUnits >= A).toBe(true);
+          if (d.status === 'REFUNDED') expect(d.refundedUnits >= d.finalUnits).toBe(true);
+          if (d.status === 'REFUNDED' && d.confirmed) expect(d.settledUnits >= A).toBe(true);
           if (d.status === 'REFUND_REQUESTED') expect(f.refunds?.some((r) => r.state === 'open')).toBe(true);
           if (d.status === 'PARTIALLY_REFUNDED') {
             expect(d.refundedUnits > 0n && d.refundedUnits < d.finalUnits).toBe(true);
@@ -457,6 +505,41 @@ describe('deriveStatus: properties over random fact sequences', () => {
           expect(deriveStatus(f, now)).toEqual(deriveStatus(structuredClone(f), now));
       }),
       { numRuns: 200 },
+    );
+  });
+});
+
+describe('factEvents: properties over random fact sequences', () => {
+  it('sends each fact once until a reversal withdraws it, and nothing for a refund request alone', () => {
+    fc.assert(
+      fc.property(fc.array(stepArb, { maxLength: 30 }), fc.boolean(), (steps, created) => {
+        const log: { type: string; reverses?: string[]; excessUnits?: string }[] = [];
+        const trace = run(steps, created);
+        trace.forEach(({ f, now }, i) => {
+          const d = deriveStatus(f, now);
+          const events = factEvents(announcedFrom(log), d);
+          const k = steps[i]!.k;
+          if (k === 'refund' || k === 'completeRefund' || k === 'cancelRefund') expect(events).toEqual([]);
+          // As recompute.ts stores it: payment.overpaid carries the excess it announces.
+          for (const e of events)
+            log.push(e.type === 'payment.overpaid' ? { ...e, excessUnits: `${d.excessUnits}` } : e);
+        });
+        // Between two sends of one fact there is a reversal that withdrew it (the attempts of a sweep alternate).
+        const live = new Set<string>();
+        for (const e of log) {
+          if (e.reverses) for (const t of e.reverses) live.delete(t);
+          else if (e.type !== 'payment.overpaid') {
+            expect(live.has(e.type), `${e.type} twice in ${log.map((x) => x.type).join(' ')}`).toBe(false);
+            live.add(e.type);
+            if (e.type === 'settlement.submitted') live.delete('settlement.failed');
+            if (e.type === 'settlement.failed') live.delete('settlement.submitted');
+          }
+        }
+        // Replaying the log announces nothing more: the facts are as announced.
+        const last = trace.at(-1);
+        if (last) expect(factEvents(announcedFrom(log), deriveStatus(last.f, last.now))).toEqual([]);
+      }),
+      { numRuns: 2000 },
     );
   });
 });

@@ -28,28 +28,34 @@
 //                      that cover A are still waiting for finality
 //   PAID               final on-time official funds >= A, and final official funds == A
 //   OVERPAID           final on-time official funds >= A, and final official funds > A (excess = final - A)
-//   EXPIRED            past expiry, nothing official seen on time, no final late funds, no foreign funds
+//   EXPIRED            past expiry, nothing official seen on time, no final late funds (foreign funds or not: an
+//                      INVALID_ASSET intent expires like any other when its window closes)
 //   UNDERPAID          past expiry, 0 < final on-time funds < A (and no final late funds)
 //   LATE_PAYMENT       past expiry without on-time full payment, and official funds in blocks after expiry are final
-//   INVALID_ASSET      only foreign tokens arrived, final (official funds, once they come, take precedence)
+//   INVALID_ASSET      before expiry, only foreign tokens arrived, final (official funds, once they come, take
+//                      precedence)
 // Settlement states, only on top of PAID / OVERPAID (late, underpaid and foreign funds are recovered into the vault
 // too, but such a payment keeps its state: it was never paid as asked):
 //   SETTLEMENT_PENDING our sweep is broadcast or mined, or a settlement transfer is seen, and not yet settled
 //   SETTLED            final settlement transfers into the vault >= A
 //   SETTLEMENT_FAILED  our latest sweep attempt failed (reverted / could not be sent); a retry is scheduled
-// Refund states, only on top of SETTLED (refund facts: refund requests that are open - pending or confirming - or
-// completed, i.e. their vault-to-recipient transfer is final; cancelled requests are no facts; refunds/):
+// Refund states, on top of every closed state that holds final funds: SETTLED, UNDERPAID and LATE_PAYMENT (refund
+// facts: refund requests that are open - pending or confirming - or completed, i.e. their vault-to-recipient
+// transfer is final; cancelled requests are no facts; refunds/):
 //   REFUND_REQUESTED   a refund request is open
 //   PARTIALLY_REFUNDED no request open, completed refunds < final official funds
 //   REFUNDED           completed refunds >= final official funds (nothing is left to refund)
-// A refund may be requested as soon as final funds exist (the merchant pays it from the vault); before the payment
-// is SETTLED its status stays in the settlement states, and it enters the refund states when it settles.
+// A refund may be requested as soon as final funds exist (the merchant pays it from the vault); while the payment is
+// still open or its settlement is in flight (PAID, OVERPAID, SETTLEMENT_*) its status stays there, and it enters the
+// refund states when it closes. The state beneath the refund layer is `fundingStatus`; whether the payment was paid
+// is `confirmed` (a refunded payment may have been paid or not).
 //
 // Transitions that the rules above produce (anything else is impossible, see status.test.ts):
 //   CREATED -> AWAITING_PAYMENT (opened) | DETECTED | CONFIRMING | PAID | OVERPAID | INVALID_ASSET (funds before
 //              opening); never EXPIRED while not opened
 //   AWAITING_PAYMENT -> DETECTED | CONFIRMING | PAID | OVERPAID (a batch may carry several facts at once)
 //                    -> EXPIRED (expiry job) | INVALID_ASSET (foreign token)
+//   INVALID_ASSET -> EXPIRED (expiry job)
 //   DETECTED -> CONFIRMING | PAID | OVERPAID | UNDERPAID (partial became final after expiry)
 //            -> AWAITING_PAYMENT | EXPIRED | INVALID_ASSET (the transfer was orphaned by a reorg)
 //            -> CREATED (funds seen before opening were orphaned by a reorg)
@@ -62,8 +68,8 @@
 //   SETTLEMENT_FAILED -> SETTLEMENT_PENDING (retry) | SETTLED
 //   PAID | OVERPAID | SETTLEMENT_PENDING | SETTLEMENT_FAILED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
 //                    (settled while refund facts already exist)
-//   SETTLED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
-//   REFUND_REQUESTED -> PARTIALLY_REFUNDED | REFUNDED (a refund completed) | SETTLED (the request was cancelled)
+//   SETTLED | UNDERPAID | LATE_PAYMENT -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
+//   REFUND_REQUESTED -> PARTIALLY_REFUNDED | REFUNDED (a refund completed) | the state beneath (request cancelled)
 //   PARTIALLY_REFUNDED -> REFUND_REQUESTED (another request) | REFUNDED
 //   REFUNDED -> PARTIALLY_REFUNDED | REFUND_REQUESTED (more funds arrived after the refund: a remainder exists again)
 //   EXPIRED | UNDERPAID -> LATE_PAYMENT (late funds final)
@@ -74,9 +80,9 @@
 //                 -> UNDERPAID | LATE_PAYMENT (official funds after expiry); the foreign funds stay a fact
 // Final facts never disappear on a real network, so there once PAID or OVERPAID a payment never goes back to an unpaid
 // state. The devnet is the exception: a crash can restore its chain to a state older than the database, and then
-// the lost facts are removed (watcher/rollBackDevnet.ts) and any state may follow; such a step back is announced
-// (payment.reversed when leaving the paid family, settlement.reversed when leaving SETTLED, or a refund state over
-// it, within the paid family).
+// the lost facts are removed (watcher/rollBackDevnet.ts) and any state may follow. What is announced of a state is
+// decided by payments/paymentFacts.ts from the facts, never from the transition: one event per fact, a reversal
+// event (payment.reversed, settlement.reversed) for an announced fact that no longer holds.
 
 export const PAYMENT_STATUSES = [
   'CREATED',
@@ -102,18 +108,20 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 /** States in which the customer can still pay on time (the watcher and checkout treat these as open). */
 export const OPEN_STATUSES: readonly PaymentStatus[] = ['CREATED', 'AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING'];
 
-/** States reached only after final funds covered the amount: payment.confirmed has been emitted. */
+/**
+ * The paid family: reached only after final on-time funds covered the amount. The refund states are not in it: they
+ * lie over UNDERPAID and LATE_PAYMENT too, so whether a refunded payment was paid is `DerivedPayment.confirmed`
+ * (stored as payment_intents.confirmed).
+ */
 const CONFIRMED_FAMILY: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'PAID',
   'OVERPAID',
   'SETTLEMENT_PENDING',
   'SETTLED',
   'SETTLEMENT_FAILED',
-  'REFUND_REQUESTED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
 ]);
 
+/** A funding or settlement status (never a refund state) in the paid family. */
 export function isConfirmedStatus(s: PaymentStatus): boolean {
   return CONFIRMED_FAMILY.has(s);
 }
@@ -155,6 +163,12 @@ export interface RefundFact {
 
 export interface DerivedPayment {
   status: PaymentStatus;
+  /** The status beneath the refund layer (equal to `status` when no refund state applies). */
+  fundingStatus: PaymentStatus;
+  /** Final on-time official funds cover the amount: the payment was paid (payment.confirmed), refunded or not. */
+  confirmed: boolean;
+  /** Confirmed, and final settlement transfers into the vault cover the amount (payment.completed). */
+  settled: boolean;
   /** Official funds seen (final or not), all networks. */
   receivedUnits: bigint;
   /** Official funds final. */
@@ -199,19 +213,32 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
   const refundedUnits = refunds.filter((r) => r.state === 'completed').reduce((a, r) => a + r.amountUnits, 0n);
   const refundOpen = refunds.some((r) => r.state === 'open');
 
-  const base = { receivedUnits, finalUnits, settledUnits, foreignTransfers: foreign.length, refundedUnits };
-  const result = (status: PaymentStatus, excessUnits = 0n): DerivedPayment => ({ status, excessUnits, ...base });
+  const confirmed = A > 0n && onTimeFinal >= A;
+  const base = {
+    receivedUnits,
+    finalUnits,
+    settledUnits,
+    foreignTransfers: foreign.length,
+    refundedUnits,
+    confirmed,
+    settled: confirmed && settledUnits >= A,
+  };
+  const result = (funding: PaymentStatus, excessUnits = 0n): DerivedPayment => {
+    let status = funding;
+    // The refund layer: over every closed state that holds final funds (module header).
+    if (REFUNDABLE_BASES.has(funding)) {
+      if (refundedUnits > 0n && refundedUnits >= finalUnits) status = 'REFUNDED';
+      else if (refundOpen) status = 'REFUND_REQUESTED';
+      else if (refundedUnits > 0n) status = 'PARTIALLY_REFUNDED';
+    }
+    return { status, fundingStatus: funding, excessUnits, ...base };
+  };
 
   if (!facts.opened && official.length === 0 && foreign.length === 0) return result('CREATED');
 
-  if (A > 0n && onTimeFinal >= A) {
+  if (confirmed) {
     const excess = finalUnits - A;
-    if (settledUnits >= A) {
-      if (refundedUnits > 0n && refundedUnits >= finalUnits) return result('REFUNDED', excess);
-      if (refundOpen) return result('REFUND_REQUESTED', excess);
-      if (refundedUnits > 0n) return result('PARTIALLY_REFUNDED', excess);
-      return result('SETTLED', excess);
-    }
+    if (settledUnits >= A) return result('SETTLED', excess);
     const lastSweep = facts.sweeps[facts.sweeps.length - 1];
     if (settlementSeen || lastSweep?.state === 'submitted' || lastSweep?.state === 'succeeded') {
       return result('SETTLEMENT_PENDING', excess);
@@ -225,28 +252,14 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
     return result(finalUnits === 0n ? 'DETECTED' : 'CONFIRMING');
   }
 
-  // Expired without final on-time funds covering the amount.
+  // Expired without final on-time funds covering the amount. Foreign funds alone do not keep the intent open: it
+  // expires like any other (they stay a fact, recovered into the vault, and payment.invalid_asset was sent).
   if (lateFinal > 0n) return result('LATE_PAYMENT');
   if (onTimeSeen >= A && onTimeSeen > 0n) return result('CONFIRMING');
   if (onTimeFinal > 0n) return result('UNDERPAID');
   if (onTimeSeen > 0n) return result('DETECTED');
-  return result(foreign.length > 0 ? 'INVALID_ASSET' : 'EXPIRED');
+  return result('EXPIRED');
 }
-
-export type PaymentEventType =
-  | 'payment.detected'
-  | 'payment.confirmed'
-  | 'payment.completed'
-  | 'payment.underpaid'
-  | 'payment.overpaid'
-  | 'payment.expired'
-  | 'payment.late'
-  | 'payment.invalid_asset'
-  | 'settlement.submitted'
-  | 'settlement.completed'
-  | 'settlement.failed'
-  | 'payment.reversed'
-  | 'settlement.reversed';
 
 const REFUND_STATES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'REFUND_REQUESTED',
@@ -254,81 +267,10 @@ const REFUND_STATES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
   'REFUNDED',
 ]);
 
-/** SETTLED, or a refund state (laid over SETTLED: a payment is refunded only once settled). */
-const isSettledState = (s: PaymentStatus): boolean => s === 'SETTLED' || REFUND_STATES.has(s);
-
-const NOTHING_SEEN: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>([
-  'CREATED',
-  'AWAITING_PAYMENT',
-  'EXPIRED',
-  'INVALID_ASSET',
-]);
-
-/**
- * The events one transition emits, in order. Exactly-once per transition: the caller writes them in the transaction
- * that records the new status, and a transition happens once because the status column is compared and updated
- * under the payment's row lock.
- */
-export function transitionEvents(from: PaymentStatus, to: PaymentStatus, excessUnits = 0n): PaymentEventType[] {
-  if (from === to) return [];
-  const out: PaymentEventType[] = [];
-  const enteringPaid = CONFIRMED_FAMILY.has(to) && !CONFIRMED_FAMILY.has(from);
-  // Only a devnet rollback moves backwards out of these (see the header); the merchant hears of it first.
-  if (CONFIRMED_FAMILY.has(from) && !CONFIRMED_FAMILY.has(to)) out.push('payment.reversed');
-  else if (isSettledState(from) && !isSettledState(to)) out.push('settlement.reversed');
-  if ((to === 'DETECTED' || to === 'CONFIRMING') && NOTHING_SEEN.has(from)) out.push('payment.detected');
-  if (enteringPaid) out.push('payment.confirmed');
-  // An excess is announced once: on reaching OVERPAID, or on reaching the paid family with an excess directly.
-  if (to === 'OVERPAID' || (enteringPaid && excessUnits > 0n)) out.push('payment.overpaid');
-  switch (to) {
-    case 'SETTLEMENT_PENDING':
-      out.push('settlement.submitted');
-      break;
-    case 'SETTLED':
-      out.push('settlement.completed', 'payment.completed');
-      break;
-    case 'SETTLEMENT_FAILED':
-      out.push('settlement.failed');
-      break;
-    case 'REFUND_REQUESTED':
-    case 'PARTIALLY_REFUNDED':
-    case 'REFUNDED':
-      // Refund states lie over SETTLED: reaching one from a settlement state is the settlement completing too. The
-      // refund.* events themselves are the refund request's (refunds/recomputeRefunds.ts).
-      if (!isSettledState(from)) out.push('settlement.completed', 'payment.completed');
-      break;
-    case 'EXPIRED':
-      out.push('payment.expired');
-      break;
-    case 'UNDERPAID':
-      out.push('payment.underpaid');
-      break;
-    case 'LATE_PAYMENT':
-      out.push('payment.late');
-      break;
-    case 'INVALID_ASSET':
-      out.push('payment.invalid_asset');
-      break;
-    default:
-      break;
-  }
-  return out;
+/** A refund state: its payment's funding state was closed (SETTLED, UNDERPAID or LATE_PAYMENT) before it. */
+export function isRefundStatus(s: PaymentStatus): boolean {
+  return REFUND_STATES.has(s);
 }
 
-/**
- * Funds that become final after the payment was confirmed (PAID and every later state: SETTLED, refunded …) are an
- * overpayment too. True when the excess grew in this recompute and the transition does not announce it already, so
- * payment.overpaid is emitted once per increase, with the new total excess.
- */
-export function excessGrew(
-  from: PaymentStatus,
-  to: PaymentStatus,
-  previousExcessUnits: bigint,
-  excessUnits: bigint,
-): boolean {
-  return (
-    isConfirmedStatus(from) &&
-    excessUnits > previousExcessUnits &&
-    !transitionEvents(from, to, excessUnits).includes('payment.overpaid')
-  );
-}
+/** The closed states that hold final funds: the refund states lie over these. */
+const REFUNDABLE_BASES: ReadonlySet<PaymentStatus> = new Set<PaymentStatus>(['SETTLED', 'UNDERPAID', 'LATE_PAYMENT']);

@@ -1,7 +1,8 @@
 // The one writer of refund request statuses. Runs inside payments/recompute.ts (under the payment's row lock, in
 // the transaction that recorded the new fact): re-derives each request of the payment from its transfer facts,
-// writes the changed statuses, emits refund.completed through the outbox and audits the completion, and returns
-// the refund facts that the payment's own status reducer lays over SETTLED.
+// writes the changed statuses, emits refund.completed and refund.cancelled through the outbox (once per request) and
+// audits the completion, and returns the refund facts that the payment's own status reducer lays over its closed
+// funded states.
 import type { Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
@@ -10,19 +11,12 @@ import { unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
 import type { RefundFact } from '../payments/status.ts';
 import { REFUND_SELECT, refundView, type RefundRow } from './refundRequest.ts';
-import { deriveRefundStatus, refundTransitionEvents, type RefundStatus } from './refundStatus.ts';
+import { deriveRefundStatus, refundTransitionEvents, type RefundEventType, type RefundStatus } from './refundStatus.ts';
 
 export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: string): Promise<RefundFact[]> {
-  const refunds = await tx.query<{
-    id: string;
-    status: RefundStatus;
-    amount_units: string;
-    cancelled: boolean;
-    announced: boolean;
-  }>(
-    `select id, status, amount_units, cancelled_at is not null as cancelled,
-       completion_announced_at is not null as announced
-     from refund_requests where payment_id = $1 order by created_at, id`,
+  const refunds = await tx.query<{ id: string; status: RefundStatus; amount_units: string; cancelled: boolean }>(
+    `select id, status, amount_units, cancelled_at is not null as cancelled from refund_requests
+     where payment_id = $1 order by created_at, id`,
     [paymentId],
   );
   if (refunds.length === 0) return [];
@@ -40,15 +34,20 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
     if (to !== r.status) {
       await tx.query(
         `update refund_requests set status = $2::text, updated_at = $3::timestamptz,
-           completed_at = case when $2::text = 'completed' then $3::timestamptz else null end,
-           completion_announced_at = coalesce(completion_announced_at,
-             case when $2::text = 'completed' then $3::timestamptz end)
+           completed_at = case when $2::text = 'completed' then $3::timestamptz else null end
          where id = $1`,
         [r.id, to, now],
       );
-      // refund.completed goes out once per request: completing again after a devnet rollback took the transfer back
-      // announces nothing new (migration 0730).
-      const events = refundTransitionEvents(r.status, to).filter((e) => e !== 'refund.completed' || !r.announced);
+      // Each refund event goes out once per request, decided from the outbox: completing again after a devnet
+      // rollback took the transfer back announces nothing new.
+      const events: RefundEventType[] = [];
+      for (const type of refundTransitionEvents(r.status, to)) {
+        const [sent] = await tx.query(
+          `select 1 from gateway_events where payment_id = $1 and type = $2 and data->'object'->>'id' = $3 limit 1`,
+          [paymentId, type, r.id],
+        );
+        if (!sent) events.push(type);
+      }
       if (events.length > 0) {
         const [row] = await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [r.id]);
         for (const type of events) {
@@ -61,15 +60,18 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
             createdAt: now,
           });
         }
-        await audit(tx, {
-          merchantId: row!.merchant_id,
-          environment: row!.environment,
-          action: 'refund_request.completed',
-          actor: SYSTEM_ACTOR,
-          target: { type: 'refund_request', id: r.id },
-          data: { payment_intent_id: paymentId, tx_hash: row!.t_tx_hash, network: row!.t_network },
-          at: now,
-        });
+        // The cancellation is audited by the operation that made it, with its actor (cancelRefundRequest.ts).
+        if (to === 'completed') {
+          await audit(tx, {
+            merchantId: row!.merchant_id,
+            environment: row!.environment,
+            action: 'refund_request.completed',
+            actor: SYSTEM_ACTOR,
+            target: { type: 'refund_request', id: r.id },
+            data: { payment_intent_id: paymentId, tx_hash: row!.t_tx_hash, network: row!.t_network },
+            at: now,
+          });
+        }
       }
     }
     if (to === 'cancelled') continue;

@@ -33,8 +33,9 @@ export const REFUNDS_TAG = {
     'A refund is a NEW transfer of the payment’s official token that you send from your vault to the recipient. ' +
     'Request it (refund.requested), send it, and post the transaction as proof, or let the chain watcher find it: ' +
     'it completes (refund.completed) only once the transfer is verified on-chain and final. Request states: ' +
-    'pending -> confirming -> completed, or cancelled while pending; confirming goes back to pending if a reorg ' +
-    'orphans the transfer. The payment moves to REFUND_REQUESTED, PARTIALLY_REFUNDED or REFUNDED once SETTLED.',
+    'pending -> confirming -> completed, or cancelled while pending (refund.cancelled); confirming goes back to ' +
+    'pending if a reorg orphans the transfer. The payment moves to REFUND_REQUESTED, PARTIALLY_REFUNDED or REFUNDED ' +
+    'once closed with final funds (SETTLED, UNDERPAID or LATE_PAYMENT).',
 };
 
 export function refundRoutes(ctx: GatewayContext) {

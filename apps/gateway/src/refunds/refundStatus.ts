@@ -43,9 +43,16 @@ export function reservesAmount(s: RefundStatus): boolean {
   return s !== 'cancelled';
 }
 
-export type RefundEventType = 'refund.requested' | 'refund.completed';
+export type RefundEventType = 'refund.requested' | 'refund.cancelled' | 'refund.completed';
 
-/** The events a change of a refund's status emits (refund.requested is emitted on creation). */
+/**
+ * The events a change of a refund's status emits (refund.requested is emitted on creation). Each is sent once per
+ * request: recomputeRefunds checks the outbox before it writes one (a request that returns to pending after a
+ * reorg and completes again is the same refund).
+ */
 export function refundTransitionEvents(from: RefundStatus, to: RefundStatus): RefundEventType[] {
-  return from !== to && to === 'completed' ? ['refund.completed'] : [];
+  if (from === to) return [];
+  if (to === 'completed') return ['refund.completed'];
+  if (to === 'cancelled') return ['refund.cancelled'];
+  return [];
 }

@@ -6,7 +6,7 @@ import { createDevnetClient, devnetAccounts, reorg, tokenBalance, transferToken 
 import { DeferJobError, type App } from '@tender/platform';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import type { Address, Hex } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { issueApiKey } from '../apiKeys/apiKeys.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
@@ -241,6 +241,54 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     expect(more.body.error.code).toBe('REFUND_EXCEEDS_REFUNDABLE');
   });
 
+  it('cancelling a refund request of a settled payment sends refund.cancelled and re-announces nothing', async () => {
+    const p = await settledPayment('2');
+    const before = await eventTypes(p.id);
+    const r = await requestRefund({ payment_intent_id: p.id, amount: '1', recipient: fresh() });
+    expect(await h.status(p.id)).toBe('REFUND_REQUESTED');
+    const cancelled = await call('POST', `/v1/refund-requests/${r.body.id}/cancel`, keys.dev);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(await h.status(p.id)).toBe('SETTLED');
+    // No second payment.completed / settlement.completed under new ids: a receiver deduplicating on event.id would
+    // fulfil the order twice.
+    expect(await eventTypes(p.id)).toEqual([...before, 'refund.requested', 'refund.cancelled']);
+    const [last] = await listEvents(h.db, h.tenant, { paymentId: p.id, limit: 1 });
+    expect(last!.data.object).toMatchObject({ id: r.body.id, status: 'cancelled' });
+    // Cancelling again changes nothing and sends nothing.
+    await call('POST', `/v1/refund-requests/${r.body.id}/cancel`, keys.dev);
+    expect(await eventTypes(p.id)).toEqual([...before, 'refund.requested', 'refund.cancelled']);
+  });
+
+  it('refund states lie over UNDERPAID too: a full refund makes it REFUNDED, found by status=REFUNDED', async () => {
+    const p = await h.createIntent({ amount: '4', expires_in_seconds: 300 });
+    await h.pay(p.depositAddress, '1.5');
+    await h.mine(1);
+    await h.sync();
+    // Past its expiry (the clock is put back at the end: the later tests sign and count with it).
+    await h.advance(301);
+    onTestFinished(() => h.advance(-301));
+    const { expirePayment } = await import('../payments/expiry.ts');
+    await expirePayment(h.ctx, p.id);
+    expect(await h.status(p.id)).toBe('UNDERPAID');
+    const recipient = fresh();
+    const r = await requestRefund({ payment_intent_id: p.id, amount: '1.5', recipient });
+    expect(r.status).toBe(201);
+    expect(await h.status(p.id)).toBe('REFUND_REQUESTED');
+    await sendFromVault(recipient, 1_500_000n);
+    await h.mine(1);
+    await h.sync();
+    expect(await h.status(p.id)).toBe('REFUNDED');
+    const listed = await call('GET', '/v1/payments?status=REFUNDED&limit=100', keys.dev);
+    expect(listed.body.data.map((x) => x.id)).toContain(p.id);
+    // The funding facts were announced once; the refund adds only its own events.
+    expect(await eventTypes(p.id)).toEqual([
+      'payment.detected',
+      'payment.underpaid',
+      'refund.requested',
+      'refund.completed',
+    ]);
+  });
+
   it('refuses a proof for the wrong token, the wrong sender, the wrong recipient, a too small amount, an unknown or an already used transaction', async () => {
     const recipient = fresh();
     const r = await requestRefund({ payment_intent_id: settled.id, amount: '2', recipient });
@@ -438,8 +486,9 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     const refunds = tx.data.filter((t) => t.type === 'refund');
     expect(refunds.some((t) => t.tx_hash === firstRefund.tx && t.refund_request_id === firstRefund.id)).toBe(true);
     const ov = await overview(h.ctx, h.tenant, 1, 'USDC');
-    // Completed: 5 + 2 (first payment), 3 (full refund), 4 (sent again after the reorg). Reorged ones do not count.
-    expect(ov.refunded).toMatchObject({ amount: '14', amount_units: '14000000', transfers: 4 });
+    // Completed: 5 + 2 (first payment), 3 (full refund), 1.5 (the underpaid one), 4 (sent again after the reorg).
+    // Reorged ones do not count.
+    expect(ov.refunded).toMatchObject({ amount: '15.5', amount_units: '15500000', transfers: 5 });
     const detail = await call('GET', `/v1/payments/${settled.id}`, keys.dev);
     expect(detail.body.amount_refunded).toBe('7');
     expect(detail.body.refunds.length).toBeGreaterThan(3);

@@ -128,7 +128,7 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     expect(await h.status(id)).toBe('INVALID_ASSET');
   });
 
-  it('a reorg that removes an unconfirmed transfer rolls the payment back, and it never becomes PAID', async () => {
+  it('a reorg that removes an unconfirmed transfer rolls the payment back with payment.reversed, and it never becomes PAID', async () => {
     const { id, depositAddress } = await h.createIntent({ amount: '7' });
     await h.pay(depositAddress, '7');
     await h.sync();
@@ -146,7 +146,10 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     await h.sync();
     expect(await h.status(id)).toBe('AWAITING_PAYMENT');
     expect(await timeline(id)).toEqual(['DETECTED', 'AWAITING_PAYMENT']);
-    expect(await eventTypes(id)).toEqual(['payment.detected']);
+    // The receiver heard of the funds: it hears that they are gone, and which fact that withdraws.
+    expect(await eventTypes(id)).toEqual(['payment.detected', 'payment.reversed']);
+    const [reversed] = await listEvents(h.db, h.tenant, { paymentId: id, limit: 1 });
+    expect(reversed!.data).toMatchObject({ reverses: ['payment.detected'], object: { status: 'AWAITING_PAYMENT' } });
   });
 
   it('underpaid at expiry, then funds that arrive after expiry make a late payment', async () => {
@@ -289,9 +292,10 @@ describe(`payments on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgl
     const tx = await listTransactions(h.ctx, h.tenant, 100);
     const types = new Set(tx.data.map((t) => t.type));
     expect(types).toEqual(new Set(['payment', 'settlement']));
-    // A token of unknown decimals shows base units only; EURC sent to a USDC intent is foreign yet readable.
+    // Every amount has its decimal twin: a foreign token's decimals are read from the chain when its first transfer
+    // is recorded; EURC sent to a USDC intent is foreign yet known.
     const plain = tx.data.find((t) => t.token_address === h.devnet.manifest.tokens.plainERC20.toLowerCase());
-    expect(plain).toMatchObject({ official: false, amount: null, token_symbol: null, amount_units: '5000000' });
+    expect(plain).toMatchObject({ official: false, amount: '5', token_symbol: null, amount_units: '5000000' });
     const eurc = tx.data.find((t) => t.token_symbol === 'EURC');
     expect(eurc).toMatchObject({ official: false, amount: '5' });
     const removed = tx.data.find((t) => t.removed);

@@ -33,6 +33,8 @@ export interface ChainReader {
   getTransferLogs(from: bigint, to: bigint): Promise<RawLog[]>;
   /** The block a transaction was mined in; null when the node does not know it (not mined, or lost). */
   getTransactionBlock?(hash: string): Promise<bigint | null>;
+  /** An ERC-20's decimals(); null when it answers none (money/tokenDecimals.ts). */
+  getTokenDecimals?(token: string): Promise<number | null>;
   readonly calls: number;
 }
 
@@ -77,6 +79,11 @@ export function createRpcChainReader(rpcUrl: string, opts: { timeoutMs?: number 
     async getTransactionBlock(hash) {
       const r = await call<{ blockNumber: string | null } | null>('eth_getTransactionReceipt', [hash]);
       return r?.blockNumber ? BigInt(r.blockNumber) : null;
+    },
+    async getTokenDecimals(token) {
+      // decimals(): selector 0x313ce567; a uint8 in one word.
+      const out = await call<string>('eth_call', [{ to: token, data: '0x313ce567' }, 'latest']).catch(() => '0x');
+      return out.length === 66 ? Number(BigInt(out)) : null;
     },
     async getTransferLogs(from, to) {
       const logs = await call<RpcLog[]>('eth_getLogs', [

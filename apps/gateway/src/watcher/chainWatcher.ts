@@ -36,6 +36,7 @@ import type { GatewayNetwork } from '../networks/registry.ts';
 import { enqueue } from '@tender/platform';
 import { sweepQueue } from '../payments/queues.ts';
 import { recomputePayment } from '../payments/recompute.ts';
+import { rememberTokenDecimals } from '../money/tokenDecimals.ts';
 import { insertRefundTransfers, matchRefundLogs } from '../refunds/watchRefunds.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import { checkAgreement } from './chainAgreement.ts';
@@ -262,6 +263,13 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
     for (const t of transfers) blocksToRemember.set(t.blockNumber, t.blockHash);
     for (const r of refunds) blocksToRemember.set(r.log.blockNumber, r.log.blockHash);
 
+    // Every amount has its decimal twin: a foreign token's decimals are read once, before its first transfer.
+    await rememberTokenDecimals(
+      ctx.db,
+      net.id,
+      opts.reader,
+      transfers.filter((t) => !official.has(t.token)).map((t) => t.token),
+    );
     // Every fact this poll records (a deposit, a settlement, a refund) is on the chain's disk first. A poll that only
     // moves the cursor or finalizes facts recorded earlier (whose blocks were persisted when they were recorded)
     // pays no dump: a chain that loses the blocks above them loses no fact.

@@ -16,7 +16,6 @@
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
-import { isConfirmedStatus } from '../payments/status.ts';
 import { moveCursor } from './watcherStore.ts';
 import type { Environment } from '../tenant.ts';
 
@@ -76,7 +75,7 @@ export async function rollBackDevnet(
     });
     if (!r) continue;
     if (r.from !== r.to) changed.push(pid);
-    if (!isConfirmedStatus(r.to)) {
+    if (!r.derived.confirmed) {
       await tx.query(
         `update settlements set state = 'voided', error = $3, finished_at = now(), updated_at = now()
          where payment_id = $1 and network = $2 and purpose = 'payment' and state = 'pending'`,
@@ -84,7 +83,7 @@ export async function rollBackDevnet(
       );
     }
     // Still paid (its incoming funds survived) but its sweep was lost: settle it again.
-    if (isConfirmedStatus(r.to) && r.to !== 'SETTLED') {
+    if (r.derived.confirmed && !r.derived.settled) {
       const [dep] = await tx.query<{ token: string; merchant_id: string; environment: Environment }>(
         `select token, merchant_id, environment from deposit_addresses where payment_id = $1 and network = $2`,
         [pid, network],
@@ -140,7 +139,7 @@ export async function voidLostSweeps(
   const payments = [...new Set(lost.map((l) => l.payment_id))].sort();
   for (const pid of payments) {
     const r = await recomputePayment(ctx, tx, pid, { reason: 'chain_rollback', data: { network: p.network } });
-    if (r && isConfirmedStatus(r.to) && r.to !== 'SETTLED') {
+    if (r && r.derived.confirmed && !r.derived.settled) {
       const [dep] = await tx.query<{ token: string; merchant_id: string; environment: Environment }>(
         `select token, merchant_id, environment from deposit_addresses where payment_id = $1 and network = $2`,
         [pid, p.network],

@@ -1,10 +1,12 @@
-// The event types of the spec ("Events"), which an endpoint may subscribe to. The gateway emits the payment.* and
-// settlement.* types (payments/status.ts transitionEvents) and refund.* (refunds/); payout.* come with that
-// feature, and an endpoint may subscribe to them ahead of time.
-import type { PaymentEventType } from '../payments/status.ts';
+// The event types an endpoint may subscribe to: the spec's list ("Events") as far as the gateway has the facts behind
+// it, and the gateway's own additions (refund.cancelled, the reversals, invoice.paid). What sends each, and the order a
+// receiver sees, is docs/events.md. The payment.* and settlement.* types are decided by payments/paymentFacts.ts
+// (one event per fact), refund.* by refunds/. The spec's payout.* types are left out until a payout feature sends
+// them: a subscription to a type that is never sent would promise what does not exist.
+import type { PaymentEventType } from '../payments/paymentFacts.ts';
 import type { RefundEventType } from '../refunds/refundStatus.ts';
 
-/** Emitted today: every transition event of a payment and of a refund request. */
+/** Every event of a payment and of a refund request. */
 export const EMITTED_EVENT_TYPES = [
   'payment.detected',
   'payment.confirmed',
@@ -17,10 +19,11 @@ export const EMITTED_EVENT_TYPES = [
   'settlement.submitted',
   'settlement.completed',
   'settlement.failed',
-  // Corrections: the devnet lost the blocks behind an earlier event (payments/status.ts).
+  // Corrections: a reorg or a devnet that lost blocks took back a fact announced before (payments/paymentFacts.ts).
   'payment.reversed',
   'settlement.reversed',
   'refund.requested',
+  'refund.cancelled',
   'refund.completed',
 ] as const satisfies readonly (PaymentEventType | RefundEventType)[];
 
@@ -28,10 +31,6 @@ export const WEBHOOK_EVENT_TYPES = [
   ...EMITTED_EVENT_TYPES,
   // An invoice became paid (invoices/invoiceEvents.ts); data.object is the invoice.
   'invoice.paid',
-  'payout.requested',
-  'payout.confirmed',
-  'payout.switched_to_vault',
-  'payout.cancelled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
