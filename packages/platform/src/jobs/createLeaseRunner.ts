@@ -18,7 +18,8 @@ export interface JobLogger {
 export interface LeaseRunnerOptions<T> {
   /** Names the runner in its log messages and errors ('jobs', 'webhooks'). */
   name: string;
-  db: Database;
+  /** Where to LISTEN for wake-ups (the jobs channel). */
+  db: Pick<Database, 'channel' | 'listen'>;
   /** Runs at once. */
   concurrency: number;
   /** Lease length, extended while a run holds it. */
