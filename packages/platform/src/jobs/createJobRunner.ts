@@ -4,12 +4,16 @@ import { type BackoffFn, defaultBackoff } from './backoff.ts';
 import { completeAndClaimJobs } from './completeAndClaimJobs.ts';
 import { extendLeases } from './extendLeases.ts';
 import { failJobs, type JobFailure } from './failJobs.ts';
-import type { Job } from './job.ts';
+import { createLeaseRunner, type JobLogger, type LeaseRunner } from './createLeaseRunner.ts';
+import type { Job, JobLease } from './job.ts';
 import { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
-import { assertJobsChannel, jobsChannel } from './jobsChannel.ts';
+import { assertJobsChannel } from './jobsChannel.ts';
+import type { LeasedRun } from './leasedRun.ts';
 import { releaseJobs, type JobRelease } from './releaseJobs.ts';
 import { requeueExpiredJobs } from './requeueExpiredJobs.ts';
 import { withJobLease } from './withJobLease.ts';
+
+export type { JobLogger } from './createLeaseRunner.ts';
 
 /** What a handler gets besides its job. */
 export interface JobContext {
@@ -60,12 +64,6 @@ export interface QueueDefinition<P = unknown> {
   retainDone?: boolean;
 }
 
-/** Structurally compatible with pino. */
-export interface JobLogger {
-  warn(obj: object, msg?: string): void;
-  error(obj: object, msg?: string): void;
-}
-
 export interface JobRunnerOptions {
   db: Database;
   queues: Record<string, JobHandler | QueueDefinition>;
@@ -110,25 +108,19 @@ export function createJobRunner(opts: JobRunnerOptions): JobRunner {
   return new Runner(opts);
 }
 
-/** A run this runner holds a lease for: from claim until its outcome is written (or the lease is known lost). */
-interface Run {
+/** What the job runner keeps per run, besides its lease (the lease runner's LeasedRun). */
+interface JobRun {
   job: Job;
-  backoff: BackoffFn;
-  retainDone: boolean;
-  /** Why the run was called off (LeaseLostError, RunnerStoppingError); undefined while it is not. */
-  abortReason: unknown;
-  /** onAbort listeners, and the AbortController behind JobContext.signal once a handler asked for it. */
-  abortListeners: ((reason: unknown) => void)[] | null;
-  controller: AbortController | null;
-  /** Local monotonic time (performance.now) before which the lease is certainly still live. */
-  deadline: number;
+  /** undefined: not one of this runner's queues (completeAndClaimJobs only takes ours; released if it happens). */
+  def: QueueDef | undefined;
   /** withLease transactions in progress: heartbeats skip the job meanwhile (the tx holds its row lock). */
   inTx: number;
   /** A withLease transaction committed: the job is done. */
   doneInTx: boolean;
-  lost: boolean;
 }
 
+type Run = LeasedRun<JobRun>;
+type QueueDef = { handler: JobHandler; backoff: BackoffFn; retainDone: boolean };
 type Unsuccessful = { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release'; delayMs: number };
 type Outcome = { kind: 'complete' } | Unsuccessful;
 
@@ -137,47 +129,28 @@ const consoleLogger: JobLogger = {
   error: (obj, msg) => console.error(msg ?? 'job runner error', obj),
 };
 
+/**
+ * The job runner on the shared lease loop (createLeaseRunner): its cycle also writes the completions recorded so far
+ * (completeAndClaimJobs: one commit for both), failures and releases are group-committed, and `withLease` commits a
+ * run's effect with its completion.
+ */
 class Runner implements JobRunner {
   private readonly db: Database;
-  private readonly defs = new Map<string, { handler: JobHandler; backoff: BackoffFn; retainDone: boolean }>();
+  private readonly defs = new Map<string, QueueDef>();
   private readonly queueNames: string[];
-  private readonly concurrency: number;
   private readonly leaseMs: number;
   private readonly pollMs: number;
-  private readonly heartbeatMs: number;
-  private readonly listen: boolean;
   private readonly log: JobLogger;
-
-  private readonly runs = new Map<string, Run>();
-  private active = 0;
-  /** A claim/complete cycle is in flight. */
-  private cycling = false;
-  private pumpQueued = false;
-  /** performance.now() before which no cycle starts (after a failed one). */
-  private pausedUntil = 0;
+  private readonly loop: LeaseRunner<JobRun>;
   /** Runs whose handler succeeded, to be completed by the next cycle. */
   private toComplete: Run[] = [];
-  /** Nothing was due at the last claim; only a wake-up (NOTIFY, poll tick) makes claiming worthwhile again. */
-  private drained = false;
-  /** Bumped by every wake-up, so that a claim racing a NOTIFY does not conclude "drained". */
-  private wakeSeq = 0;
   private queueOffset = 0;
-
   /** Failures and releases waiting to be written (rarer than completions), batched: one statement per kind. */
   private pending: { run: Run; outcome: Unsuccessful }[] = [];
   private flushing: Promise<void> | null = null;
 
-  private startPromise: Promise<void> | null = null;
-  private stopping = false;
-  private heartbeating = false;
-  private stopPromise: Promise<void> | null = null;
-  private unlisten: (() => Promise<void>) | null = null;
-  private pollTimer: NodeJS.Timeout | null = null;
-  private heartbeatTimer: NodeJS.Timeout | null = null;
-  private idleWaiters: (() => void)[] = [];
-
   constructor(opts: JobRunnerOptions) {
-    this.db = opts.db;
+    const db = (this.db = opts.db);
     for (const [name, q] of Object.entries(opts.queues)) {
       this.defs.set(
         name,
@@ -188,204 +161,80 @@ class Runner implements JobRunner {
     }
     this.queueNames = [...this.defs.keys()];
     if (this.queueNames.length === 0) throw new TypeError('createJobRunner: no queues');
-    this.concurrency = opts.concurrency ?? 10;
     this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 1_000;
-    this.heartbeatMs = opts.heartbeatMs ?? Math.max(1, Math.floor(this.leaseMs / 3));
-    this.listen = opts.listen ?? true;
     this.log = opts.logger ?? consoleLogger;
-    if (!(Number.isInteger(this.concurrency) && this.concurrency >= 1))
-      throw new RangeError('concurrency must be >= 1');
-    if (!(this.leaseMs >= 100)) throw new RangeError('leaseMs must be >= 100');
-    if (!(this.heartbeatMs < this.leaseMs)) throw new RangeError('heartbeatMs must be shorter than leaseMs');
-    if (!(this.pollMs >= 1)) throw new RangeError('pollMs must be >= 1');
+    this.loop = createLeaseRunner<JobRun>({
+      name: 'jobs',
+      db,
+      concurrency: opts.concurrency ?? 10,
+      leaseMs: this.leaseMs,
+      pollMs: this.pollMs,
+      heartbeatMs: opts.heartbeatMs,
+      listen: opts.listen ?? true,
+      logger: this.log,
+      wakesOn: (queue) => this.defs.has(queue),
+      leaseOf: (r) => r.job,
+      claim: (limit) => this.cycle(limit),
+      hasWrites: () => this.toComplete.length > 0,
+      run: (run) => this.execute(run),
+      release: (runs) =>
+        releaseJobs(
+          db,
+          runs.map((r) => ({ ...leaseOf(r.job), delayMs: 0 })),
+        ).then(() => {}),
+      extend: (leases, leaseMs) => extendLeases(db, leases, leaseMs),
+      // Every lease held (handlers running, outcomes not yet written), but not while a withLease tx checks it.
+      extendable: (run) => !run.lost && !run.item.doneInTx && run.item.inTx === 0,
+      beforeStart: () => assertJobsChannel(db),
+      onPoll: () => this.requeueExpired(),
+      idle: () => !this.flushing && this.pending.length === 0,
+    });
   }
 
   get inFlight(): number {
-    return this.active;
+    return this.loop.inFlight;
   }
 
   start(): Promise<void> {
-    if (this.startPromise || this.stopping) return Promise.reject(new Error('job runner already started or stopped'));
-    this.startPromise = this.doStart();
-    return this.startPromise;
-  }
-
-  private async doStart(): Promise<void> {
-    await assertJobsChannel(this.db);
-    // Claim at once, while the LISTEN connection is being set up (a new connection: the slow part of starting);
-    // the wake-up once listening covers a job enqueued in between, whose NOTIFY went unheard.
-    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.heartbeatMs);
-    this.schedulePoll();
-    this.wake();
-    if (this.listen) {
-      try {
-        this.unlisten = await this.db.listen(jobsChannel(this.db), (queue) => {
-          if (this.defs.has(queue)) this.wake();
-        });
-      } catch (err) {
-        // Not started after all: wind down what already runs (stop awaits this start, so it runs afterwards).
-        void this.stop();
-        throw err;
-      }
-      this.wake();
-    }
+    return this.loop.start();
   }
 
   stop(opts: StopOptions = {}): Promise<void> {
-    this.stopPromise ??= this.doStop(opts);
-    return this.stopPromise;
+    return this.loop.stop(opts);
   }
 
-  private async doStop(opts: StopOptions): Promise<void> {
-    this.stopping = true; // from here on no cycle claims anything
-    // A stop during start-up (SIGTERM while connecting) lets start finish, then undoes it.
-    await this.startPromise?.catch(() => {});
-    if (this.pollTimer) clearTimeout(this.pollTimer);
-    for (const run of this.runs.values()) {
-      abortRun(run, new RunnerStoppingError());
-    }
-    const unlisten = this.unlisten;
-    this.unlisten = null;
-    if (unlisten) await unlisten().catch((err: unknown) => this.log.warn({ err }, 'jobs: unlisten failed'));
-    let timer: NodeJS.Timeout | undefined;
-    const idle = new Promise<void>((resolve) => {
-      this.idleWaiters.push(resolve);
-      this.checkIdle();
-    });
-    const timedOut =
-      opts.timeoutMs === undefined
-        ? idle.then(() => false)
-        : Promise.race([
-            idle.then(() => false),
-            new Promise<boolean>((r) => (timer = setTimeout(() => r(true), opts.timeoutMs))),
-          ]);
-    const gaveUp = await timedOut;
-    clearTimeout(timer);
-    // Heartbeats run until the last handler is done: a slow handler finishing during shutdown keeps its lease.
-    if (this.heartbeatTimer) clearInterval(this.heartbeatTimer);
-    if (gaveUp) {
-      this.log.warn(
-        { running: this.active, unwritten: this.runs.size },
-        'jobs: stop timed out; remaining leases will expire and their jobs run again',
-      );
-    }
-  }
+  // ---- the cycle -----------------------------------------------------------------------------------------------
 
-  private checkIdle(): void {
-    if (!this.stopping || this.active > 0 || this.cycling || this.toComplete.length > 0) return;
-    if (this.flushing || this.pending.length > 0) return;
-    for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-
-  // ---- claiming ------------------------------------------------------------------------------------------------
-
-  private wake(): void {
-    this.wakeSeq++;
-    this.drained = false;
-    this.schedulePump();
-  }
-
-  /**
-   * Coalesces triggers (slots freed, completions recorded, wake-ups) into one cycle per event-loop turn: when a batch
-   * of short handlers finishes, all their slots are free and all their completions recorded by the time the cycle
-   * runs, so it writes and fetches one large batch instead of many small ones.
-   */
-  private schedulePump(): void {
-    if (this.pumpQueued) return;
-    this.pumpQueued = true;
-    setImmediate(() => {
-      this.pumpQueued = false;
-      void this.pump();
-    });
-  }
-
-  /**
-   * The runner's cycle, at most one in flight: writes every completion recorded so far and claims every free slot,
-   * in one statement (completeAndClaimJobs: one commit for both). Claims nothing while stopping, or while the queues
-   * were drained at the last claim and no wake-up came since.
-   */
-  private async pump(): Promise<void> {
-    if (this.cycling || performance.now() < this.pausedUntil) return;
-    const limit = this.stopping || this.drained ? 0 : this.concurrency - this.active;
-    if (this.toComplete.length === 0 && limit <= 0) return;
+  /** Writes every completion recorded so far and claims up to `limit` jobs, in one statement. */
+  private async cycle(limit: number): Promise<JobRun[]> {
     const complete = this.toComplete.splice(0);
-    this.cycling = true;
-    const seq = this.wakeSeq;
-    const startedAt = performance.now();
-    let jobs: Job[] = [];
+    let res: Awaited<ReturnType<typeof completeAndClaimJobs>>;
     try {
-      const res = await completeAndClaimJobs(this.db, {
-        complete: complete.filter((r) => r.retainDone).map(leaseOf),
-        discard: complete.filter((r) => !r.retainDone).map(leaseOf),
+      res = await completeAndClaimJobs(this.db, {
+        complete: complete.filter((r) => r.item.def?.retainDone !== false).map((r) => leaseOf(r.item.job)),
+        discard: complete.filter((r) => r.item.def?.retainDone === false).map((r) => leaseOf(r.item.job)),
         queues: this.rotatedQueues(),
-        limit: Math.max(0, limit),
+        limit,
         leaseMs: this.leaseMs,
       });
-      jobs = res.jobs;
-      if (limit > 0) this.drained = jobs.length < limit && this.wakeSeq === seq;
-      for (const run of complete) {
-        if (!res.completed.has(run.job.id)) {
-          this.log.warn(
-            { jobId: run.job.id, queue: run.job.queue },
-            'jobs: lease lost before the completion was written; refused',
-          );
-        }
-        this.runs.delete(run.job.id);
-      }
     } catch (err) {
-      // Database unreachable or similar: pause rather than spin; completions are retried while their lease can
-      // still be live (after that the write would be refused anyway and the job is requeued on expiry).
+      // Completions are retried while their lease can still be live (after that the write would be refused anyway
+      // and the job is requeued on expiry); the loop pauses.
       this.log.error({ err, completions: complete.length }, 'jobs: claim/complete cycle failed');
-      this.toComplete.unshift(...this.stillLive(complete));
-      this.pause();
-    } finally {
-      this.cycling = false;
+      this.toComplete.unshift(...stillLive(complete));
+      throw err;
     }
-    // The lease was set by the server after startedAt, so startedAt + leaseMs is a safe local bound.
-    const deadline = startedAt + this.leaseMs;
-    for (const job of jobs) {
-      // completeAndClaimJobs only takes our queues, so `def` is always found; a release keeps the job safe anyway.
-      const def = this.defs.get(job.queue);
-      const run: Run = {
-        job,
-        backoff: def?.backoff ?? defaultBackoff,
-        retainDone: def?.retainDone ?? true,
-        abortReason: undefined,
-        abortListeners: null,
-        controller: null,
-        deadline,
-        inTx: 0,
-        doneInTx: false,
-        lost: false,
-      };
-      this.runs.set(job.id, run);
-      if (this.stopping || !def) {
-        this.record(run, { kind: 'release', delayMs: 0 });
-      } else {
-        this.active++;
-        void this.execute(run, def.handler);
+    for (const run of complete) {
+      if (!res.completed.has(run.id)) {
+        this.log.warn(
+          { jobId: run.id, queue: run.item.job.queue },
+          'jobs: lease lost before the completion was written; refused',
+        );
       }
+      run.settle();
     }
-    this.checkIdle();
-    this.schedulePump();
-  }
-
-  /** Keeps the runs whose lease may still be live; forgets the others (their jobs are requeued on expiry). */
-  private stillLive(runs: Run[]): Run[] {
-    const now = performance.now();
-    return runs.filter((run) => {
-      if (now < run.deadline) return true;
-      this.runs.delete(run.job.id);
-      return false;
-    });
-  }
-
-  /** After a failed write: no cycle for a while, then try again. */
-  private pause(): void {
-    const ms = Math.min(this.pollMs, 1_000);
-    this.pausedUntil = performance.now() + ms;
-    setTimeout(() => this.schedulePump(), ms + 1);
+    return res.jobs.map((job) => ({ job, def: this.defs.get(job.queue), inTx: 0, doneInTx: false }));
   }
 
   private rotatedQueues(): string[] {
@@ -395,12 +244,7 @@ class Runner implements JobRunner {
     return [...this.queueNames.slice(this.queueOffset), ...this.queueNames.slice(0, this.queueOffset)];
   }
 
-  private schedulePoll(): void {
-    this.pollTimer = setTimeout(() => void this.poll(), this.pollMs);
-  }
-
-  private async poll(): Promise<void> {
-    if (this.stopping) return;
+  private async requeueExpired(): Promise<void> {
     try {
       const requeued = await requeueExpiredJobs(this.db);
       for (const r of requeued) {
@@ -409,85 +253,73 @@ class Runner implements JobRunner {
     } catch (err) {
       this.log.error({ err }, 'jobs: requeue of expired leases failed');
     }
-    if (this.stopping) return;
-    this.wake();
-    this.schedulePoll();
   }
 
   // ---- running -------------------------------------------------------------------------------------------------
 
-  private async execute(run: Run, handler: JobHandler): Promise<void> {
-    const { job } = run;
-    const ctx = new RunContext(this, run);
+  /** Runs the handler in a slot; the lease stays held until its outcome is written. */
+  private async execute(run: Run): Promise<void> {
+    const { job, def } = run.item;
+    if (!def) return this.record(run, { kind: 'release', delayMs: 0 });
     let outcome: Outcome;
     try {
-      await handler(job, ctx);
+      await def.handler(job, new RunContext(this, run));
       outcome = { kind: 'complete' };
     } catch (err) {
-      outcome = this.failureOutcome(run, err);
+      outcome = this.failureOutcome(run, def, err);
     }
-    this.active--;
-    this.schedulePump();
-    if (run.doneInTx) {
+    if (run.item.doneInTx) {
       if (outcome.kind !== 'complete') {
         this.log.warn(
           { jobId: job.id, queue: job.queue, err: outcome },
           'jobs: handler failed after withLease committed; job stays done',
         );
       }
-      this.runs.delete(job.id);
+      run.settle();
     } else if (run.lost) {
       this.log.warn({ jobId: job.id, queue: job.queue }, 'jobs: lease lost while running; outcome discarded');
-      this.runs.delete(job.id);
+      run.settle();
     } else if (outcome.kind === 'complete') {
-      this.toComplete.push(run); // written by the next cycle, scheduled above
+      this.toComplete.push(run); // written by the next cycle, which the loop schedules once this slot is free
     } else {
       this.record(run, outcome);
     }
-    this.checkIdle();
   }
 
   /** JobContext.withLease of `run`. */
   async withLease<T>(run: Run, fn: (tx: Sql) => Promise<T>): Promise<T> {
-    if (run.doneInTx) throw new Error(`withLease: job ${run.job.id} is already done by an earlier withLease`);
-    run.inTx++;
+    if (run.item.doneInTx) throw new Error(`withLease: job ${run.id} is already done by an earlier withLease`);
+    run.item.inTx++;
     try {
-      const result = await withJobLease(this.db, run.job, fn);
-      run.doneInTx = true;
+      const result = await withJobLease(this.db, run.item.job, fn);
+      run.item.doneInTx = true;
       return result;
     } catch (err) {
-      if (err instanceof LeaseLostError) this.loseLease(run);
+      if (err instanceof LeaseLostError) this.loop.lose(run);
       throw err;
     } finally {
-      run.inTx--;
+      run.item.inTx--;
     }
   }
 
-  private failureOutcome(run: Run, err: unknown): Outcome {
-    const { job } = run;
+  private failureOutcome(run: Run, def: QueueDef, err: unknown): Outcome {
+    const { job } = run.item;
     const error = describeError(err);
     if (err instanceof PermanentJobError) return { kind: 'fail', error, retryInMs: null };
     if (err instanceof DeferJobError) return { kind: 'release', delayMs: err.delayMs };
     const last = job.attempts >= job.maxAttempts;
     if (err instanceof RetryLaterError) return { kind: 'fail', error, retryInMs: last ? null : err.delayMs };
-    const reason: unknown = run.abortReason;
-    if (this.stopping && reason instanceof RunnerStoppingError) return { kind: 'release', delayMs: 0 };
+    if (this.loop.stopping && run.abortReason instanceof RunnerStoppingError) return { kind: 'release', delayMs: 0 };
     if (last) return { kind: 'fail', error, retryInMs: null };
     let delay: number;
     try {
-      delay = run.backoff(job.attempts, err);
+      delay = def.backoff(job.attempts, err);
       if (!Number.isFinite(delay) || delay < 0) throw new RangeError(`backoff returned ${delay}`);
     } catch (backoffErr) {
       this.log.error({ err: backoffErr, queue: job.queue }, 'jobs: backoff function failed; using the default');
       delay = defaultBackoff(job.attempts, err);
     }
     return { kind: 'fail', error, retryInMs: delay };
-  }
-
-  private loseLease(run: Run): void {
-    if (run.lost) return;
-    run.lost = true;
-    abortRun(run, new LeaseLostError(run.job.id));
   }
 
   // ---- writing outcomes ----------------------------------------------------------------------------------------
@@ -511,10 +343,10 @@ class Runner implements JobRunner {
       for (const { run, outcome } of batch) {
         if (outcome.kind === 'release') {
           releases.push(run);
-          delays.push({ ...leaseOf(run), delayMs: outcome.delayMs });
+          delays.push({ ...leaseOf(run.item.job), delayMs: outcome.delayMs });
         } else {
           fails.push(run);
-          failures.push({ ...leaseOf(run), error: outcome.error, retryInMs: outcome.retryInMs });
+          failures.push({ ...leaseOf(run.item.job), error: outcome.error, retryInMs: outcome.retryInMs });
         }
       }
       const [f, r] = await Promise.allSettled([failJobs(this.db, failures), releaseJobs(this.db, delays)]);
@@ -528,7 +360,7 @@ class Runner implements JobRunner {
       }
     }
     this.flushing = null;
-    this.checkIdle();
+    this.loop.checkIdle();
   }
 
   /** Forgets the runs whose outcome was written or refused; returns those to try again after a failed write. */
@@ -536,55 +368,18 @@ class Runner implements JobRunner {
     if (runs.length === 0) return [];
     if (result.status === 'rejected') {
       this.log.error({ err: result.reason, kind, jobs: runs.length }, 'jobs: writing outcomes failed');
-      return this.stillLive(runs);
+      return stillLive(runs);
     }
     for (const run of runs) {
-      if (!result.value.has(run.job.id)) {
+      if (!result.value.has(run.id)) {
         this.log.warn(
-          { jobId: run.job.id, queue: run.job.queue, kind },
+          { jobId: run.id, queue: run.item.job.queue, kind },
           'jobs: lease lost before the outcome was written; refused',
         );
       }
-      this.runs.delete(run.job.id);
+      run.settle();
     }
     return [];
-  }
-
-  // ---- leases --------------------------------------------------------------------------------------------------
-
-  /** Extends every lease held (handlers running, outcomes not yet written) in one statement. */
-  private async heartbeat(): Promise<void> {
-    if (this.heartbeating) return; // the previous one is still waiting on the database
-    const held = [...this.runs.values()].filter((r) => !r.lost && !r.doneInTx && r.inTx === 0);
-    if (held.length === 0) return;
-    this.heartbeating = true;
-    try {
-      await this.extend(held);
-    } finally {
-      this.heartbeating = false;
-    }
-  }
-
-  private async extend(held: Run[]): Promise<void> {
-    const startedAt = performance.now();
-    let extended: Set<string>;
-    try {
-      extended = await extendLeases(this.db, held.map(leaseOf), this.leaseMs);
-    } catch (err) {
-      this.log.error({ err }, 'jobs: lease extension failed');
-      // Could not extend: a lease whose local deadline has passed may already be someone else's.
-      const now = performance.now();
-      for (const run of held) if (now >= run.deadline && this.runs.has(run.job.id)) this.loseLease(run);
-      return;
-    }
-    for (const run of held) {
-      if (extended.has(run.job.id)) {
-        run.deadline = startedAt + this.leaseMs;
-      } else if (this.runs.get(run.job.id) === run && !run.doneInTx && run.inTx === 0) {
-        // Refused and still ours (not finished while the statement ran): the lease is gone.
-        this.loseLease(run);
-      }
-    }
   }
 }
 
@@ -596,20 +391,15 @@ class RunContext implements JobContext {
   ) {}
 
   get leaseToken(): string {
-    return this.run.job.leaseToken;
+    return this.run.item.job.leaseToken;
   }
 
   get signal(): AbortSignal {
-    const run = this.run;
-    if (!run.controller) {
-      run.controller = new AbortController();
-      if (run.abortReason !== undefined) run.controller.abort(run.abortReason);
-    }
-    return run.controller.signal;
+    return this.run.signal;
   }
 
   get aborted(): boolean {
-    return this.run.abortReason !== undefined;
+    return this.run.aborted;
   }
 
   get abortReason(): unknown {
@@ -617,16 +407,7 @@ class RunContext implements JobContext {
   }
 
   onAbort(listener: (reason: unknown) => void): () => void {
-    const run = this.run;
-    if (run.abortReason !== undefined) {
-      listener(run.abortReason);
-      return () => {};
-    }
-    (run.abortListeners ??= []).push(listener);
-    return () => {
-      const i = run.abortListeners?.indexOf(listener) ?? -1;
-      if (i >= 0) run.abortListeners!.splice(i, 1);
-    };
+    return this.run.onAbort(listener);
   }
 
   withLease<T>(fn: (tx: Sql) => Promise<T>): Promise<T> {
@@ -634,16 +415,18 @@ class RunContext implements JobContext {
   }
 }
 
-/** Calls a run off, once: the first reason sticks; listeners and the signal (if made) hear it. */
-function abortRun(run: Run, reason: Error): void {
-  if (run.abortReason !== undefined) return;
-  run.abortReason = reason;
-  run.controller?.abort(reason);
-  for (const listener of run.abortListeners?.splice(0) ?? []) listener(reason);
+/** Keeps the runs whose lease may still be live; settles the others (their jobs are requeued on expiry). */
+function stillLive(runs: Run[]): Run[] {
+  const now = performance.now();
+  return runs.filter((run) => {
+    if (now < run.deadline) return true;
+    run.settle();
+    return false;
+  });
 }
 
-function leaseOf(run: Run): { id: string; leaseToken: string } {
-  return { id: run.job.id, leaseToken: run.job.leaseToken };
+function leaseOf(job: Job): JobLease {
+  return { id: job.id, leaseToken: job.leaseToken };
 }
 
 function describeError(err: unknown): string {
