@@ -65,7 +65,7 @@ async function openShop(at: string, intentId: string, mode: 'overlay' | 'popup' 
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
   const logs = recordConsole(page);
   await page.goto(at);
-  await page.evaluate(([id, m]) => Object.assign(window, { intentId: id, mode: m }), [intentId, mode]);
+  await page.evaluate(([id, m]) => Object.assign(globalThis, { intentId: id, mode: m }), [intentId, mode]);
   return { page, logs };
 }
 
@@ -75,6 +75,10 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
     const res = await fetch(`${g.baseUrl}/checkout/${id}`);
     expect(res.headers.get('content-security-policy')).toMatch(new RegExp(`; frame-ancestors ${shop.origin}$`));
     expect(res.headers.get('x-frame-options')).toBeNull();
+    // A payment whose merchant lists no origin (here: none at all) is framed by no one, as before.
+    const none = await fetch(`${g.baseUrl}/checkout/pi_nothing`);
+    expect(none.headers.get('content-security-policy')).toMatch(/; frame-ancestors 'none'$/);
+    expect(none.headers.get('x-frame-options')).toBe('DENY');
 
     const { page, logs } = await openShop(shop.origin, id);
     await page.getByRole('button', { name: 'Pay with Tender' }).click();
@@ -118,9 +122,9 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
     await expirePayment(g.h.ctx, id);
     const { page } = await openShop(shop.origin, id);
     await page.getByRole('button', { name: 'Pay with Tender' }).click();
-    await expect.poll(() => events(page), { timeout: 15_000 }).toEqual([
-      ['expired', { paymentIntentId: id, status: 'EXPIRED' }],
-    ]);
+    await expect
+      .poll(() => events(page), { timeout: 15_000 })
+      .toEqual([['expired', { paymentIntentId: id, status: 'EXPIRED' }]]);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     expect((await events(page)).at(-1)).toEqual(['closed', { paymentIntentId: id, reason: 'dismissed', paid: false }]);
@@ -142,7 +146,7 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
 
     // Pop-ups cannot be refused by CSP: one opened by the script (embed_origin = this origin, not listed) and one
     // opened by hand claiming the listed shop's origin. Both show the checkout; neither may report to this page.
-    await page.evaluate(() => Object.assign(window, { mode: 'popup', events: [], raw: [] }));
+    await page.evaluate(() => Object.assign(globalThis, { mode: 'popup', events: [], raw: [] }));
     const [honest] = await Promise.all([
       page.waitForEvent('popup'),
       page.getByRole('button', { name: 'Pay with Tender' }).click(),
@@ -150,7 +154,7 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
     const spoofUrl = `${g.baseUrl}/checkout/${id}?embed=popup&embed_origin=${encodeURIComponent(shop.origin)}`;
     const [spoofed] = await Promise.all([
       page.waitForEvent('popup'),
-      page.evaluate((u) => void window.open(u, 'spoof', 'popup'), spoofUrl),
+      page.evaluate(`void window.open(${JSON.stringify(spoofUrl)}, 'spoof', 'popup')`),
     ]);
     const shown = await honest.getByTestId('deposit-address').textContent({ timeout: 15_000 });
     await spoofed.getByTestId('deposit-address').waitFor();
@@ -166,9 +170,9 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
     expect(await events(page)).toEqual([]);
     await spoofed.close();
     await honest.close();
-    await expect.poll(() => events(page)).toEqual([
-      ['closed', { paymentIntentId: id, reason: 'popup_closed', paid: false }],
-    ]);
+    await expect
+      .poll(() => events(page))
+      .toEqual([['closed', { paymentIntentId: id, reason: 'popup_closed', paid: false }]]);
     await page.close();
   });
 

@@ -149,7 +149,11 @@
     var h = 760;
     var left = Math.max(0, window.screenX + (window.outerWidth - w) / 2);
     var top = Math.max(0, window.screenY + (window.outerHeight - h) / 2);
-    var win = window.open(url.href, 'tender-checkout', 'popup,width=' + w + ',height=' + h + ',left=' + left + ',top=' + top);
+    var win = window.open(
+      url.href,
+      'tender-checkout',
+      'popup,width=' + w + ',height=' + h + ',left=' + left + ',top=' + top,
+    );
     if (!win) return null;
     var poll = setInterval(function () {
       if (win.closed) done('popup_closed');

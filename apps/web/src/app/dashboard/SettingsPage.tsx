@@ -68,11 +68,7 @@ export default function SettingsPage() {
       </section>
       {settings.data ? <Defaults settings={settings.data} manage={manage} onChanged={reload} /> : null}
       {settings.data ? (
-        <CheckoutOriginsCard
-          origins={settings.data.checkout_allowed_origins}
-          manage={manage}
-          onChanged={reload}
-        />
+        <CheckoutOriginsCard origins={settings.data.checkout_allowed_origins} manage={manage} onChanged={reload} />
       ) : null}
       <ApiErrorText error={settings.error} />
     </div>
