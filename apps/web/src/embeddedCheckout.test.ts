@@ -91,6 +91,9 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
     const shown = await checkout.getByTestId('deposit-address').textContent({ timeout: 15_000 });
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'embedded-checkout-overlay-1280.png');
+    await page.setViewportSize({ width: 360, height: 780 });
+    await screenshot(page, 'embedded-checkout-overlay-360.png');
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     await g.h.pay(getAddress(shown!), '10');
     await g.mineUntil(async () => (await events(page)).some(([e]) => e === 'paid'));
