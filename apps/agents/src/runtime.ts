@@ -15,7 +15,7 @@ import { pruneOwnerCredentials } from './owner/ownerSignIn.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
- * The issuer's USDT0 contracts on networks we know (shared/reference/networks.md). On these networks another
+ * The issuer's USDT0 contracts on networks we know (the issuer's published deployments). On these networks another
  * address is refused: Tender accepts only the issuer's native contract.
  */
 export const OFFICIAL_USDT: Readonly<Record<string, `0x${string}`>> = {

@@ -46,6 +46,12 @@ export interface GatewayContext {
   apiKeys: ApiKeyCache;
   /** Group commit of intent creation (payments/intentBatcher.ts). */
   intents: IntentBatcher;
+  /**
+   * Writes a network's chain to disk; awaited before a fact read from that chain is committed (a transfer, a refund,
+   * a mined sweep), so that a crash of the chain never takes back what the database recorded. The devnet's state
+   * file in the process that runs it; resolves at once for every other network and process.
+   */
+  persistChain: (network: string) => Promise<void>;
 }
 
 /** What a caller gives `createGatewayServices`: anything left out takes its one default there. */
@@ -66,4 +72,6 @@ export interface GatewayServicesInput {
   auth?: AuthOverrides;
   secretBox?: SecretBox | null;
   webhooks?: WebhookOverrides;
+  /** Chains this process persists, by network id (the devnet's owner); default none. */
+  persistChain?: Readonly<Record<string, () => Promise<void>>>;
 }

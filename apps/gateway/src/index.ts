@@ -4,7 +4,7 @@ export * from './http/errors.ts';
 export * from './server.ts';
 export { gatewayMigrations } from './migrations.ts';
 export { ensureDevMerchant } from './accounts/devMerchant.ts';
-export { gatewayAuthContext } from './auth/authAdapters.ts';
+export { gatewayAuthContext, oidcPairProblem } from './auth/authAdapters.ts';
 export { audit, type AuditInput } from './audit/audit.ts';
 // The receiver helper lives in the SDK (merchants install it); re-exported for code that imports the gateway.
 export * from '../../../packages/sdk/src/verifyWebhook.ts';

@@ -48,6 +48,7 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
     webhooks: resolveWebhookSettings(input.webhooks ?? {}, config.profile),
     apiKeys,
     intents: new IntentBatcher(db),
+    persistChain: (network) => input.persistChain?.[network]?.() ?? Promise.resolve(),
     async close() {
       await apiKeys.close();
       await mailer?.close?.();
@@ -68,7 +69,7 @@ export interface GatewayDeps {
   roles: readonly string[];
   /** The running devnet (dev profile): its network joins the registry. */
   devnet?: DevnetManifest | undefined;
-  /** Persists a network's chain before its watcher commits facts (the devnet's state file). */
+  /** Persists a network's chain before a fact read from it is committed (the devnet's state file). */
   persistChain?: Readonly<Record<string, () => Promise<void>>>;
   /** Timeouts and trusted proxies of the listening server. */
   transport?: HttpTransport;
@@ -104,6 +105,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
       allowLoopbackInTest: config.webhookTestAllowLoopback,
     },
     ...gatewayAuthContext(config),
+    ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
   });
   const closers: (() => Promise<void>)[] = [() => services.close()];
   const close = async () => {
@@ -123,7 +125,6 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
     if (deps.roles.includes('workers')) {
       const w = await startGatewayWorkers(services, {
         webhookConcurrency: config.webhookConcurrency,
-        ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
       });
       workers = w;
       closers.push(() => w.stop());

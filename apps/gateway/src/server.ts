@@ -11,6 +11,7 @@ import { auditRoutes } from './audit/auditRoutes.ts';
 import { authRoutes } from './auth/authRoutes.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
 import { ENVIRONMENT_HEADER, registerAuthentication } from './http/authenticate.ts';
+import { declareHookErrors } from './http/openApiErrors.ts';
 import { paymentRoutes } from './payments/paymentRoutes.ts';
 import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
@@ -141,6 +142,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     },
   });
   registerAuthentication(app, ctx);
+  declareHookErrors(app, { rateLimited: opts.rateLimit !== false });
   registerGatewayMetrics(app.metrics, ctx);
   // Each feature's routes are a plugin of their own; every route declares its credentials in config.auth.
   for (const routes of [

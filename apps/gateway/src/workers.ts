@@ -36,11 +36,6 @@ export interface GatewayWorkersOptions {
   jobPollMs?: number;
   sweep?: SweepOptions;
   onWatcherCommit?: (network: string, r: PollResult) => void;
-  /**
-   * Persists a network's chain before its watcher commits facts (the devnet: its state file), so that a crash
-   * cannot leave the database ahead of the chain.
-   */
-  persistChain?: Readonly<Record<string, () => Promise<void>>>;
 }
 
 export interface GatewayWorkers {
@@ -67,7 +62,8 @@ export async function startGatewayWorkers(
         pollMs: Math.min(registry.watcherPollMs, Math.max(100, Math.round(n.blockTimeSeconds * 500))),
         maxRange: registry.watcherMaxRange,
         ...(opts.onWatcherCommit ? { onCommit: (r: PollResult) => opts.onWatcherCommit!(n.id, r) } : {}),
-        ...(opts.persistChain?.[n.id] ? { beforeCommit: opts.persistChain[n.id] } : {}),
+        // The chain is on disk before a poll commits what it read (ctx.persistChain: the devnet's state file).
+        beforeCommit: () => ctx.persistChain(n.id),
       });
       // The first poll checks that the chain still holds what the database recorded (and reconciles a devnet that
       // lost blocks) before any sweep job runs on those facts. A node that cannot be reached is the loop's business.

@@ -15,7 +15,15 @@ import {
   type Chain,
   type ListeningAgents,
 } from '../../../apps/agents/src/_test/agentsTestKit.ts';
-import { createAgent, fileTokenStore, SpendLimitError, type Agent, type DeliveredEvent } from './index.ts';
+import { replaceAccessToken } from '../../../apps/agents/src/tenants/replaceAccessToken.ts';
+import {
+  AgentAuthError,
+  createAgent,
+  fileTokenStore,
+  SpendLimitError,
+  type Agent,
+  type DeliveredEvent,
+} from './index.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
 
@@ -172,6 +180,79 @@ describe('@tender/agent against the agents service on the devnet', () => {
     await restarted.exited;
     expect(await chain.balance(wallet.address)).toBe(balance);
     await setup.close();
+  });
+});
+
+describe('@tender/agent when its token is replaced, and its typed calls', () => {
+  let agents: ListeningAgents | undefined;
+  beforeAll(async () => {
+    agents = await startListeningAgents();
+  });
+  afterAll(async () => agents?.close());
+
+  it('a replaced token stops the agent with an AgentAuthError: onAuthError once, rejected promises, no reconnect loop; the replacement resumes it', async () => {
+    const { chain, db, baseUrl } = agents!;
+    const payer = chain.payers[0]!;
+    let tokenRequests = 0;
+    const counting: typeof fetch = (input, init) => {
+      if (String(input).includes('/api/v1/events/realtime-token')) tokenRequests++;
+      return fetch(input, init);
+    };
+    const agent = await createAgent({ account: payer, baseUrl, fetch: counting, backoffMs: () => 100 });
+    await agent.email.createMailbox({ localPart: `auth-${Date.now()}`, displayName: 'Agent' });
+    const heard: AgentAuthError[] = [];
+    const viaOn: AgentAuthError[] = [];
+    agent.onAuthError((err) => heard.push(err));
+    agent.on('auth.failed', (err) => viaOn.push(err));
+    agent.on('email.received', () => {});
+    await agent.connected();
+
+    // The owner replaces the token in the dashboard: the socket closes, the next token request is refused.
+    const [tenant] = await db.query<{ id: string }>('select id from agent_tenants where wallet_address = $1', [
+      payer.address.toLowerCase(),
+    ]);
+    const replaced = await replaceAccessToken(db, { tenantId: tenant!.id, by: 'owner' });
+    await waitFor(() => heard.length > 0, 10_000);
+    expect(heard[0]).toBeInstanceOf(AgentAuthError);
+    expect(heard[0]).toMatchObject({ status: 401, code: 'AUTH_REQUIRED' });
+    expect(viaOn).toEqual(heard);
+    await expect(agent.connected()).rejects.toBeInstanceOf(AgentAuthError);
+    await expect(agent.email.mailboxes()).rejects.toMatchObject({ name: 'AgentAuthError', code: 'AUTH_REQUIRED' });
+    expect(agent.authError).toBe(heard[0]);
+    // The loop stopped: no token request every backoff while nobody can succeed.
+    const after = tokenRequests;
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(tokenRequests).toBe(after);
+    expect(heard).toHaveLength(1);
+
+    // The replacement token: calls work again and the socket reconnects.
+    await agent.useAccessToken(replaced.token);
+    await agent.connected();
+    expect((await agent.email.mailboxes()).data.mailboxes).toHaveLength(1);
+    expect(agent.authError).toBeNull();
+    await agent.close();
+  });
+
+  it('releaseNumber sends confirmRelease: true, and refuses to send a release without it', async () => {
+    const bodies: unknown[] = [];
+    const recording: typeof fetch = async (_input, init) => {
+      bodies.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ data: { released: true }, requestId: 'r', guide: '/llms.txt' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    };
+    const agent = await createAgent({
+      account: devnetAccounts(8)[7]!,
+      baseUrl: 'http://agents.test',
+      fetch: recording,
+    });
+    const phoneNumberId = '00000000-0000-4000-8000-000000000001';
+    await agent.phone.releaseNumber({ phoneNumberId, confirmRelease: true });
+    expect(bodies).toEqual([{ phoneNumberId, confirmRelease: true }]);
+    // @ts-expect-error confirmRelease is required by the type, and checked at run time for JavaScript callers
+    await expect(agent.phone.releaseNumber({ phoneNumberId })).rejects.toThrow(/confirmRelease: true/);
+    expect(bodies).toHaveLength(1);
   });
 });
 

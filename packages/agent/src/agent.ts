@@ -5,7 +5,9 @@
 //   operation is paid at most once;
 // - the access token is in the token store before the call that issued it returns;
 // - a price above the per-call or per-day limit is refused before anything is signed, and a signed proof counts
-//   against the day's budget whether or not its answer arrives.
+//   against the day's budget whether or not its answer arrives;
+// - a token the service refuses (replaced or revoked by the owner, wallet suspended) is an AgentAuthError: the call
+//   rejects with it, `onAuthError` handlers hear it, and the socket stops reconnecting until `useAccessToken`.
 import { randomUUID } from 'node:crypto';
 import { x402Client } from '@x402/core/client';
 import {
@@ -15,7 +17,7 @@ import {
 } from '@x402/core/http';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
 import type { LocalAccount } from 'viem';
-import { AgentApiError, SpendLimitError } from './errors.ts';
+import { AgentApiError, AgentAuthError, AUTH_FAILURE_CODES, SpendLimitError } from './errors.ts';
 import { createRealtime, type EventHandler, type Realtime, type VoiceTurnHandler } from './realtime.ts';
 import { memoryTokenStore, type StoredAgentState, type TokenStore } from './tokenStore.ts';
 
@@ -170,7 +172,28 @@ export async function createAgent(o: AgentOptions) {
         await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : backoff(attempt));
         continue;
       }
-      throw new AgentApiError(r.res.status, code, error.message ?? `${method} ${path}: HTTP ${r.res.status}`, r.json);
+      const message = error.message ?? `${method} ${path}: HTTP ${r.res.status}`;
+      if (AUTH_FAILURE_CODES.has(code) && (state.accessToken || code === 'TENANT_SUSPENDED')) {
+        const err = new AgentAuthError(r.res.status, code, message, r.json);
+        authFailed(err);
+        throw err;
+      }
+      throw new AgentApiError(r.res.status, code, message, r.json);
+    }
+  }
+
+  // Credentials refused: each handler hears it once per token (the socket's loop and the calls may all meet it).
+  const authHandlers: ((err: AgentAuthError) => void)[] = [];
+  let authFailure: AgentAuthError | null = null;
+  function authFailed(err: AgentAuthError): void {
+    if (authFailure) return;
+    authFailure = err;
+    for (const h of authHandlers) {
+      try {
+        h(err);
+      } catch {
+        // A handler's own failure is its business; the others still hear it.
+      }
     }
   }
 
@@ -185,6 +208,8 @@ export async function createAgent(o: AgentOptions) {
         return r.data.realtime;
       },
       backoffMs: backoff,
+      // The socket's loop stops on these: reconnecting with a refused token only hammers the service.
+      isFatal: (err) => err instanceof AgentAuthError,
     }));
 
   const query = (params: Record<string, string | undefined>) => {
@@ -230,8 +255,13 @@ export async function createAgent(o: AgentOptions) {
         ),
       renewNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
         call('POST', '/api/v1/phone/renew-number-30-days', b, c),
-      releaseNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/phone/release-number', b, c),
+      /** Releases a number for good (irreversible): the body must say `confirmRelease: true`, as the service requires. */
+      releaseNumber: async (b: { phoneNumberId: string; confirmRelease: true }, c?: CallOptions) => {
+        if (b?.confirmRelease !== true) {
+          throw new TypeError('releaseNumber is irreversible: pass { phoneNumberId, confirmRelease: true }');
+        }
+        return call('POST', '/api/v1/phone/release-number', b, c);
+      },
       placeCall: (minutes: 1 | 5, b: Json, c?: CallOptions) =>
         call('POST', minutes === 1 ? '/api/v1/phone/call-1-minute' : '/api/v1/phone/call-5-minutes', b, c),
       extendCall: (b: { callId: string }, c?: CallOptions) => call('POST', '/api/v1/phone/extend-call-1-minute', b, c),
@@ -249,9 +279,32 @@ export async function createAgent(o: AgentOptions) {
     /**
      * Handles a durable event type ('*' for all) delivered over the socket. The event is acknowledged only after
      * every handler resolved; a handler that throws leaves it unacknowledged, so it is delivered again.
+     * `'auth.failed'` is not a service event: its handler is an `onAuthError` handler.
      */
-    on(type: string, handler: EventHandler): void {
-      realtimeOf().on(type, handler);
+    on: ((type: string, handler: EventHandler | ((err: AgentAuthError) => void)) => {
+      if (type === 'auth.failed') authHandlers.push(handler as (err: AgentAuthError) => void);
+      else realtimeOf().on(type, handler as EventHandler);
+    }) as {
+      (type: 'auth.failed', handler: (err: AgentAuthError) => void): void;
+      (type: string, handler: EventHandler): void;
+    },
+    /**
+     * Called once when the service refuses the access token (replaced or revoked by the owner) or the wallet is
+     * suspended. By then the socket has stopped reconnecting and `connected()` rejects with the same error.
+     */
+    onAuthError(handler: (err: AgentAuthError) => void): void {
+      authHandlers.push(handler);
+      if (authFailure) handler(authFailure);
+    },
+    /** The failure that stopped the agent, or null while its token is accepted. */
+    get authError(): AgentAuthError | null {
+      return authFailure;
+    },
+    /** Takes a replacement token (issued by the owner): stored, used from now on, and the socket connects again. */
+    async useAccessToken(accessToken: string): Promise<void> {
+      await save({ ...state, accessToken });
+      authFailure = null;
+      realtime?.resume();
     },
     /** Answers live voice turns; the answer must come before the turn's deadline (else the service speaks a fallback). */
     onVoiceTurn(handler: VoiceTurnHandler): void {

@@ -26,3 +26,16 @@ export class SpendLimitError extends Error {
     super(message);
   }
 }
+
+/**
+ * The service no longer accepts the agent's access token: it was replaced or revoked by the wallet's owner (code
+ * AUTH_REQUIRED or INVALID_TOKEN), or the operator suspended the wallet (TENANT_SUSPENDED). Retrying cannot help:
+ * the call rejects with it, the socket stops reconnecting, and `onAuthError` handlers hear it once. Give the agent
+ * the replacement token (`useAccessToken`) to go on.
+ */
+export class AgentAuthError extends AgentApiError {
+  override name = 'AgentAuthError';
+}
+
+/** Service codes that mean the credentials themselves are refused (not the request). */
+export const AUTH_FAILURE_CODES: ReadonlySet<string> = new Set(['AUTH_REQUIRED', 'INVALID_TOKEN', 'TENANT_SUSPENDED']);

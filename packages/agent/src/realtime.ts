@@ -34,13 +34,18 @@ export type VoiceTurnHandler = (
 export interface Realtime {
   on(type: string, handler: EventHandler): void;
   onVoiceTurn(handler: VoiceTurnHandler): void;
+  /** Resolves once authenticated and replayed; rejects with the fatal error that stopped the loop. */
   ready(): Promise<void>;
+  /** Starts again after a fatal stop (the caller fixed what was fatal: a replacement token). */
+  resume(): void;
   close(): Promise<void>;
 }
 
 export function createRealtime(o: {
   realtimeToken: () => Promise<{ websocketUrl: string; token: string }>;
   backoffMs: (n: number) => number;
+  /** A failure no retry can fix (the access token was refused): the loop stops and ready() rejects with it. */
+  isFatal?: (err: unknown) => boolean;
 }): Realtime {
   const handlers = new Map<string, EventHandler[]>();
   let voice: VoiceTurnHandler | null = null;
@@ -48,8 +53,18 @@ export function createRealtime(o: {
   let closed = false;
   let started = false;
   let failures = 0;
+  let fatal: unknown = null;
+  let readyOnce!: Promise<void>;
   let markReady!: () => void;
-  const readyOnce = new Promise<void>((r) => (markReady = r));
+  let failReady!: (err: unknown) => void;
+  const newReady = () => {
+    readyOnce = new Promise<void>((res, rej) => {
+      markReady = res;
+      failReady = rej;
+    });
+    readyOnce.catch(() => {}); // rejected for whoever waits; nobody waiting is not an error
+  };
+  newReady();
   /** Events being handled on this process: a redelivery while the first run is still going is not run twice. */
   const inFlight = new Set<string>();
   let queue: Promise<void> = Promise.resolve();
@@ -66,8 +81,15 @@ export function createRealtime(o: {
         const { websocketUrl, token } = await o.realtimeToken();
         await session(websocketUrl, token);
         failures = 0;
-      } catch {
-        // Token or socket failed: back off and try again (the events wait durably on the service).
+      } catch (err) {
+        if (o.isFatal?.(err)) {
+          // The token is refused (replaced, revoked): stop, and say so to whoever waits for the socket.
+          fatal = err;
+          started = false;
+          failReady(err);
+          return;
+        }
+        // Token or socket failed otherwise: back off and try again (the events wait durably on the service).
       }
       if (closed) return;
       await new Promise((r) => setTimeout(r, o.backoffMs(++failures)));
@@ -153,8 +175,16 @@ export function createRealtime(o: {
       start();
     },
     ready() {
+      if (fatal) return Promise.reject(fatal);
       start();
       return readyOnce;
+    },
+    resume() {
+      if (!fatal || closed) return;
+      fatal = null;
+      failures = 0;
+      newReady();
+      if (handlers.size || voice) start();
     },
     async close() {
       closed = true;

@@ -45,6 +45,41 @@ describe('loadTenderConfig production rules', () => {
     expect(problemsOf({ ...production, WEBHOOK_TEST_ALLOW_LOOPBACK: 'false' })).toEqual([]);
   });
 
+  it('names every problem in one message: missing fields, bad values and rules across fields together', () => {
+    const env: NodeJS.ProcessEnv = {
+      ...production,
+      GATEWAY_PUBLIC_URL: 'http://pay.example.com',
+      AGENTS_PUBLIC_URL: 'http://agents.example.com',
+      OPERATOR_PASSWORD: '',
+      DEVNET: 'true',
+      DEVNET_BLOCK_TIME: '600',
+      OIDC_ISSUER: 'https://id.example.com',
+      WEBHOOK_TEST_ALLOW_LOOPBACK: 'true',
+    };
+    const problems = problemsOf(env);
+    expect(problems).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^OPERATOR_PASSWORD is required in the production profile/),
+        expect.stringMatching(/^DEVNET_BLOCK_TIME must be between 0 and 60/),
+        'OIDC_ISSUER and OIDC_CLIENT_ID must be set together (or neither, to disable sign-in)',
+        'DEVNET must not be enabled in the production profile',
+        'GATEWAY_PUBLIC_URL must use https in the production profile, got http',
+        'AGENTS_PUBLIC_URL must use https in the production profile, got http',
+        expect.stringMatching(/^WEBHOOK_TEST_ALLOW_LOOPBACK must not be enabled in the production profile/),
+      ]),
+    );
+    expect(problems).toHaveLength(7);
+    let message = '';
+    try {
+      loadTenderConfig(env);
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/^Tender cannot start: the configuration has 7 problem\(s\):/);
+    for (const name of ['OPERATOR_PASSWORD', 'DEVNET_BLOCK_TIME', 'OIDC_ISSUER', 'DEVNET must', 'GATEWAY_PUBLIC_URL'])
+      expect(message).toContain(name);
+  });
+
   it('still allows http:// public URLs and loopback webhooks in the dev profile', () => {
     expect(
       problemsOf({

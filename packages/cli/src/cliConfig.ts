@@ -1,6 +1,6 @@
 import { agentsConfigSpec } from '@tender/agents';
-import { gatewayConfigSpec } from '@tender/gateway';
-import { bool, field, int, loadConfig, platformConfigSpec, ConfigError } from '@tender/platform';
+import { gatewayConfigSpec, oidcPairProblem } from '@tender/gateway';
+import { bool, field, int, platformConfigSpec, readConfig, ConfigError } from '@tender/platform';
 
 /** The whole configuration of `tender start`: every part's fragment, read and validated together. */
 export const tenderConfigSpec = {
@@ -24,9 +24,12 @@ export const tenderConfigSpec = {
 export type TenderConfig = ReturnType<typeof loadTenderConfig>;
 
 export function loadTenderConfig(env: NodeJS.ProcessEnv = process.env) {
-  const config = loadConfig(tenderConfigSpec, env);
-  // Rules across fields, reported the same way as single-field problems.
-  const problems: string[] = [];
+  // Every problem in one message: the fields' own (a missing OPERATOR_PASSWORD) and the rules across fields (an
+  // http public URL), so that one start names all there is to fix. A field with a problem is absent from `config`,
+  // and the rules below skip what is absent.
+  const { config, problems } = readConfig(tenderConfigSpec, env);
+  const oidc = oidcPairProblem(config);
+  if (oidc) problems.push(oidc);
   if (config.profile === 'production') {
     if (config.devnet) problems.push('DEVNET must not be enabled in the production profile');
     // Public URLs reach browsers, merchants' servers and agents: over plain http a network path could read or

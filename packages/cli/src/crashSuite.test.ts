@@ -14,16 +14,27 @@
 //     EIP-3009 transfer to payTo on the chain is exactly one completed paid request, and the payer's balance fell by
 //     exactly the prices of the completed operations. Refunds owed are printed (and fail the seed).
 //
+//   - refunds, invoices and payment links (the second describe): refund requests sent from the vault at seeded
+//     moments shortly before the kill, invoices and link payments paid during it. After each restart: a refund whose
+//     transfer is on the chain is completed and was announced exactly once, one whose transfer is not is pending and
+//     was never announced; an invoice is paid exactly when its payment is settled, announced once; a link's payments
+//     settle like any payment. At the end the merchant sends every refund the chain does not hold again, and each
+//     completes with one refund.completed in all.
+//
 // Seeded and reproducible: CRASH_SEEDS=1,2,3 picks the seeds (default 3,4: both lose x402 settlements when the
 // agents paywall records one before the devnet has it on disk), CRASH_RUNS the crashes per seed
 // (default 2; run k of seed s kills kind (s + k) mod 3, so the defaults cover all three, at seeded moments). PGlite only: tender start keeps its
 // database in the home (the PostgreSQL multi-process cases are in devnetOwnership.test.ts and the gateway's tests).
+// The refund, invoice and link flows: CRASH_FLOW_SEEDS (default 11: its three runs kill node, anvil and both, and
+// the old watcher, which persisted the devnet only for deposits, lost an announced refund in it) and
+// CRASH_FLOW_RUNS (default 3).
 import http from 'node:http';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createDevnetClient, devnetAccounts, testStablecoinAbi, transferToken } from '@tender/evm';
 import { openDatabase } from '@tender/platform';
-import { createPublicClient, erc20Abi, http as viemHttp, parseUnits, type Address } from 'viem';
+import { createPublicClient, erc20Abi, http as viemHttp, keccak256, parseUnits, toHex, type Address } from 'viem';
+import { privateKeyToAddress } from 'viem/accounts';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
   devJsonOf,
@@ -39,6 +50,10 @@ import { x402Agent, type X402Agent } from './_test/x402Agent.ts';
 
 const SEEDS = (process.env.CRASH_SEEDS ?? '3,4').split(',').map((s) => Number(s.trim()));
 const RUNS = Number(process.env.CRASH_RUNS ?? 2);
+const FLOW_SEEDS = (process.env.CRASH_FLOW_SEEDS ?? '11').split(',').map((s) => Number(s.trim()));
+const FLOW_RUNS = Number(process.env.CRASH_FLOW_RUNS ?? 3);
+/** The dev profile's vault (gateway/payments/devSetup.ts DEV_VAULT_INDEX): refunds are sent from it. */
+const DEV_VAULT = 1;
 const KINDS = ['node', 'anvil', 'both'] as const;
 type Kind = (typeof KINDS)[number];
 const MAILBOXES = '/api/v1/email/mailboxes';
@@ -477,6 +492,302 @@ describe.skipIf(!!process.env.DATABASE_URL)('crash suite: kill -9 of node, anvil
         );
       },
       RUNS * 420_000 + 180_000,
+    );
+  }
+});
+
+interface FlowPayment {
+  id: string;
+  deposit: Address;
+  kind: 'invoice' | 'link';
+  invoiceId?: string;
+}
+
+interface FlowRefund {
+  id: string;
+  recipient: Address;
+  units: bigint;
+}
+
+describe.skipIf(!!process.env.DATABASE_URL)('crash suite: refunds, invoices and payment links (PGlite)', () => {
+  const cleanup: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const c of cleanup.reverse()) await c().catch(() => undefined);
+  });
+
+  for (const seed of FLOW_SEEDS) {
+    it(
+      `flow seed ${seed}: after every crash each refund is completed exactly when the chain holds it and announced once, invoices and links settle`,
+      async () => {
+        const started = Date.now();
+        const random = prng(seed * 7_919);
+        const rx = await startReceiver();
+        cleanup.push(() => rx.close());
+        const env = await tenderEnv({ WEBHOOK_TEST_ALLOW_LOOPBACK: 'true', DEVNET_BLOCK_TIME: '1' });
+        cleanup.push(() => removeHome(env.TENDER_HOME!));
+        let tender: TenderChild = startTenderChild(env, { detached: true });
+        const all: TenderChild[] = [tender];
+        cleanup.push(async () => {
+          for (const t of all) {
+            if (t.child.exitCode === null && t.child.signalCode === null) {
+              try {
+                process.kill(-t.child.pid!, 'SIGKILL');
+              } catch {
+                // gone
+              }
+            }
+          }
+        });
+        await healthy(tender, env);
+        let dev = await devJsonOf(env.TENDER_HOME!);
+        const api = async (method: string, path: string, body?: unknown, auth = true) => {
+          const r = await fetch(`${dev.gateway.url}${path}`, {
+            method,
+            headers: {
+              ...(auth ? { authorization: `Bearer ${dev.gateway.testApiKey}` } : {}),
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            ...(body ? { body: JSON.stringify(body) } : {}),
+            signal: AbortSignal.timeout(10_000),
+          });
+          return { status: r.status, body: (await r.json()) as Record<string, unknown> };
+        };
+        const created = (r: { status: number; body: Record<string, unknown> }) => {
+          expect(r.status, JSON.stringify(r.body)).toBe(201);
+          return r.body;
+        };
+        created(await api('POST', '/v1/webhook-endpoints', { url: rx.url, enabled_events: ['*'] }));
+        const vault = (dev.gateway as unknown as { vaults: { devnet: Address } }).vaults.devnet;
+        expect(vault.toLowerCase()).toBe(devnetAccounts()[DEV_VAULT]!.address.toLowerCase());
+        const chainOf = () => createPublicClient({ transport: viemHttp(dev.devnet.rpcUrl) });
+        const usdc = () => dev.devnet.tokens.USDC!;
+        const clientOf = (index: number) =>
+          createDevnetClient(dev.devnet.rpcUrl, { account: devnetAccounts()[index]! });
+        const statusOf = async (id: string) => (await api('GET', `/v1/payments/${id}`)).body.status as string;
+        const depositOf = async (id: string) =>
+          ((await api('GET', `/v1/payments/${id}`)).body.networks as { deposit_address: Address }[])[0]!
+            .deposit_address;
+
+        // The payment refunds are taken from: paid and settled before any crash.
+        const refundable = created(
+          await api('POST', '/v1/payment-intents', { amount: '100.00', networks: ['devnet'] }),
+        );
+        await transferToken(clientOf(2), usdc(), await depositOf(refundable.id as string), parseUnits('100', 6));
+        await waitFor(
+          async () => ((await statusOf(refundable.id as string)) === 'SETTLED' ? true : undefined),
+          120_000,
+          'the refundable payment to settle',
+        );
+        const link = created(
+          await api('POST', '/v1/payment-links', { name: 'Crash ticket', amount: '2', networks: ['devnet'] }),
+        );
+        const payments: FlowPayment[] = [];
+        const refunds: FlowRefund[] = [];
+        let invoices = 0;
+        const setupMs = Date.now() - started;
+
+        for (let run = 0; run < FLOW_RUNS; run++) {
+          const kind: Kind = KINDS[(seed + run) % KINDS.length]!;
+          const killAfterMs = Math.round(8_000 + random() * 5_000);
+          const invoiceAt = Math.round(random() * 1_500);
+          const linkAt = Math.round(random() * 1_500);
+          // Refunds go out in the last seconds before the kill: some complete (two blocks) and are announced before
+          // it, some are mined and not yet final, some never reach the chain.
+          const refundAts = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+            Math.max(0, killAfterMs - Math.round(800 + random() * 4_200)),
+          );
+          console.info(
+            `flow seed ${seed} run ${run}: kill -9 of ${kind} after ${killAfterMs} ms; invoice at ${invoiceAt} ms, ` +
+              `link payment at ${linkAt} ms, refunds at ${refundAts.join(', ')} ms`,
+          );
+          let killed = false;
+          const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+          const runStarted = Date.now();
+          const flows = Promise.allSettled([
+            (async () => {
+              await sleep(invoiceAt);
+              invoices++;
+              const inv = created(
+                await api('POST', '/v1/invoices', {
+                  customer_name: `Crash ${seed}.${run}`,
+                  customer_email: 'crash@example.com',
+                  networks: ['devnet'],
+                  line_items: [{ description: 'Work', quantity: 1 + (run % 2), unit_amount: '1.5' }],
+                }),
+              );
+              const id = inv.payment_intent_id as string;
+              const p: FlowPayment = { id, deposit: await depositOf(id), kind: 'invoice', invoiceId: inv.id as string };
+              payments.push(p);
+              if (killed) return;
+              await transferToken(clientOf(2), usdc(), p.deposit, BigInt(inv.total_units as string));
+            })(),
+            (async () => {
+              await sleep(linkAt);
+              const start = created(await api('POST', `/public/payment-links/${link.id as string}/intents`, {}, false));
+              const id = start.payment_intent_id as string;
+              const open = await api('POST', `/public/payment-intents/${id}/open`, { network: 'devnet' }, false);
+              expect(open.status, JSON.stringify(open.body)).toBe(200);
+              const p: FlowPayment = { id, deposit: await depositOf(id), kind: 'link' };
+              payments.push(p);
+              if (killed) return;
+              await transferToken(clientOf(3), usdc(), p.deposit, parseUnits('2', 6));
+            })(),
+            ...refundAts.map(async (at, i) => {
+              // A recipient of its own: what the chain sent it is this request's refund.
+              const recipient = privateKeyToAddress(keccak256(toHex(`crash ${seed} ${run} ${i}`)));
+              const units = parseUnits(String(1 + Math.floor(random() * 3)), 6);
+              const r = created(
+                await api('POST', '/v1/refund-requests', {
+                  payment_intent_id: refundable.id,
+                  amount: (Number(units) / 1e6).toFixed(0),
+                  recipient: recipient.toLowerCase(),
+                }),
+              );
+              refunds.push({ id: r.id as string, recipient, units });
+              await sleep(Math.max(0, at - (Date.now() - runStarted)));
+              if (killed) return;
+              await transferToken(clientOf(DEV_VAULT), usdc(), recipient, units);
+            }),
+          ]); // the kill cuts them short: what reached the chain is what counts
+          await sleep(killAfterMs);
+          killed = true;
+          const pid = tender.child.pid!;
+          const anvil = anvilPidOf(pid);
+          if (kind === 'node') process.kill(pid, 'SIGKILL');
+          else if (kind === 'anvil') process.kill(anvil!, 'SIGKILL');
+          else process.kill(-pid, 'SIGKILL');
+          await flows;
+          const exit = await Promise.race([tender.exited, new Promise((r) => setTimeout(() => r('running'), 60_000))]);
+          if (exit === 'running') throw new Error(`tender kept running without its devnet:\n${tender.output()}`);
+          if (anvil) await waitFor(async () => (alive(anvil) ? undefined : true), 30_000, 'anvil to exit');
+          tender = startTenderChild(env, { detached: true });
+          all.push(tender);
+          await healthy(tender, env);
+          dev = await waitFor(async () => {
+            const d = await devJsonOf(env.TENDER_HOME!);
+            return d.gateway.testApiKey ? d : undefined;
+          }, 10_000);
+          await converge(`run ${run}`);
+        }
+
+        // The merchant sends again every refund the chain does not hold (lost with a crash or never sent): each
+        // completes, announced once in all.
+        const resent: string[] = [];
+        for (const r of refunds) {
+          if ((await refundedOnChain(r)) === 0n) {
+            await transferToken(clientOf(DEV_VAULT), usdc(), r.recipient, r.units);
+            resent.push(r.id);
+          }
+        }
+        await converge('after the refunds were sent again', { allRefunded: true });
+        expect(await stopTender(tender)).toBe(0);
+
+        const logs = all.map((t) => t.output()).join('\n');
+        console.info(
+          `flow seed ${seed}: ${refunds.length} refunds (${resent.length} sent again), ${invoices} invoices, ` +
+            `${payments.length} invoice and link payments, ${rx.received.length} webhook requests, ` +
+            `${logs.split('THE DEVNET LOST').length - 1} devnet rollbacks reported; setup ${setupMs} ms, ` +
+            `whole seed ${Date.now() - started} ms`,
+        );
+
+        async function refundedOnChain(r: FlowRefund): Promise<bigint> {
+          const logs = await chainOf().getLogs({
+            address: usdc(),
+            event: erc20Abi.find((e) => e.type === 'event' && e.name === 'Transfer')!,
+            args: { from: vault, to: r.recipient },
+            fromBlock: 0n,
+          });
+          return logs.reduce((a, l) => a + (l.args.value ?? 0n), 0n);
+        }
+
+        async function converge(when: string, opts: { allRefunded?: boolean } = {}): Promise<void> {
+          let problems: string[] = [];
+          const until = Date.now() + 240_000;
+          while (Date.now() < until) {
+            problems = await disagreements(opts);
+            if (problems.length === 0) break;
+            await new Promise((r) => setTimeout(r, 2_000));
+          }
+          expect(
+            problems,
+            `flow seed ${seed} ${when}:\n${problems.join('\n')}\n${tender.output().slice(-4000)}`,
+          ).toEqual([]);
+        }
+
+        async function disagreements(opts: { allRefunded?: boolean }): Promise<string[]> {
+          const out: string[] = [];
+          const chain = chainOf();
+          const transfer = erc20Abi.find((e) => e.type === 'event' && e.name === 'Transfer')!;
+          const announced = (objectId: string, type: string) =>
+            new Set(rx.received.filter((e) => e.paymentId === objectId && e.type === type).map((e) => e.id)).size;
+          for (const r of refunds) {
+            const onChain = await refundedOnChain(r);
+            const status = (await api('GET', `/v1/refund-requests/${r.id}`)).body.status as string;
+            const completedEvents = announced(r.id, 'refund.completed');
+            if (onChain > 0n) {
+              if (status !== 'completed') out.push(`refund ${r.id}: on the chain, status ${status}`);
+              if (status === 'completed' && completedEvents !== 1)
+                out.push(`refund ${r.id}: completed, announced ${completedEvents} times (refund.completed)`);
+            } else {
+              if (opts.allRefunded) out.push(`refund ${r.id}: sent again, still not on the chain`);
+              if (status !== 'pending') out.push(`refund ${r.id}: not on the chain, status ${status}`);
+              if (completedEvents > 0)
+                out.push(`refund ${r.id}: announced completed, but the chain does not hold its transfer`);
+            }
+          }
+          for (const p of payments) {
+            const [incoming, outgoing] = await Promise.all([
+              chain.getLogs({ address: usdc(), event: transfer, args: { to: p.deposit }, fromBlock: 0n }),
+              chain.getLogs({ address: usdc(), event: transfer, args: { from: p.deposit, to: vault }, fromBlock: 0n }),
+            ]);
+            const inUnits = incoming.reduce((a, l) => a + (l.args.value ?? 0n), 0n);
+            const outUnits = outgoing.reduce((a, l) => a + (l.args.value ?? 0n), 0n);
+            const r = await api('GET', `/v1/payments/${p.id}`);
+            const status = r.body.status as string;
+            const types = rx.received.filter((e) => e.paymentId === p.id).map((e) => e.type);
+            if (inUnits > 0n) {
+              if (status !== 'SETTLED') out.push(`${p.kind} payment ${p.id}: ${inUnits} units on the chain, ${status}`);
+              if (outUnits !== inUnits)
+                out.push(`${p.kind} payment ${p.id}: paid ${inUnits}, in the vault ${outUnits}`);
+            } else {
+              if (
+                String(r.body.amount_received_units) !== '0' ||
+                !['CREATED', 'AWAITING_PAYMENT', 'EXPIRED'].includes(status)
+              )
+                out.push(
+                  `${p.kind} payment ${p.id}: nothing on the chain, ${status}, received ${String(r.body.amount_received_units)}`,
+                );
+              if (types.includes('payment.confirmed') && !types.includes('payment.reversed'))
+                out.push(`${p.kind} payment ${p.id}: announced confirmed, lost by the chain, never announced reversed`);
+            }
+            if (p.invoiceId) {
+              const inv = (await api('GET', `/v1/invoices/${p.invoiceId}`)).body;
+              const paid = announced(p.invoiceId, 'invoice.paid');
+              if ((inv.status === 'paid') !== inUnits > 0n)
+                out.push(`invoice ${p.invoiceId}: ${String(inv.status)}, ${inUnits} units on the chain`);
+              if (inv.status === 'paid' && paid !== 1)
+                out.push(`invoice ${p.invoiceId}: paid, announced ${paid} times`);
+              if (inUnits === 0n && paid > 0)
+                out.push(`invoice ${p.invoiceId}: announced paid, the chain holds nothing`);
+            }
+          }
+          // Every delivery succeeded, and its event arrived with the same id.
+          let cursor: string | null = null;
+          do {
+            const page = await api('GET', `/v1/webhook-deliveries?limit=100${cursor ? `&cursor=${cursor}` : ''}`);
+            for (const d of page.body.data as { id: string; event_id: string; status: string }[]) {
+              if (d.status !== 'succeeded') out.push(`delivery ${d.id} of ${d.event_id}: ${d.status}`);
+              else if (!rx.received.some((e) => e.id === d.event_id && e.headerId === d.event_id))
+                out.push(`delivery ${d.id} succeeded but event ${d.event_id} never arrived`);
+            }
+            cursor = page.body.has_more ? (page.body.next_cursor as string) : null;
+          } while (cursor);
+          const st = (await (await fetch(`${dev.gateway.url}/public/status`)).json()) as { status: string };
+          if (st.status !== 'operational') out.push(`/public/status: ${JSON.stringify(st)}`);
+          return out;
+        }
+      },
+      FLOW_RUNS * 360_000 + 300_000,
     );
   }
 });

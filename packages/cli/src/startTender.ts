@@ -78,6 +78,7 @@ export async function startTender(
       url: config.databaseUrl,
       dataDir: config.databaseUrl ? undefined : join(home, 'pglite'),
       poolSize: config.databasePoolSize,
+      connectTimeoutSeconds: config.databaseConnectTimeoutSeconds,
     });
     shutdown.add('database', () => db.close());
     // One devnet per database, across homes and machines (devnetOwnerLock.ts); taken first, so that a second

@@ -1,5 +1,5 @@
 // Registry of the EVM networks Tender serves, with the issuer's official stablecoin contracts.
-// Source: /work/shared/reference/networks.md (Circle's USDC and EURC address pages). Rows marked *verify* there
+// Source: Circle's USDC and EURC address pages (developers.circle.com/stablecoins). Rows that needed verifying
 // were cross-checked against several independent public sources and carry `source: 'corroborated'`.
 //
 // Invariants:

@@ -1124,12 +1124,29 @@ export type paths = {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
-                200: {
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
-                    content?: never;
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1576,6 +1593,30 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Missing or invalid credentials */
                 401: {
                     headers: {
@@ -1708,6 +1749,30 @@ export type paths = {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
                         };
                     };
                 };
@@ -2006,6 +2071,30 @@ export type paths = {
                             } | null;
                             sign_in_methods: ("password" | "identity_provider")[];
                             verified: boolean;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
                         };
                     };
                 };
@@ -2343,6 +2432,30 @@ export type paths = {
                              * @enum {string}
                              */
                             status: "queued";
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
                         };
                     };
                 };
@@ -2892,6 +3005,30 @@ export type paths = {
                         "application/json": {
                             /** @enum {string} */
                             status: "logged_out";
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
                         };
                     };
                 };
@@ -3482,7 +3619,7 @@ export type paths = {
         };
         /**
          * Follow events live (server-sent events)
-         * @description `text/event-stream`: one message per event, `id:` the event id, `event:` its type, `data:` the event as GET /v1/events returns it; a `: keepalive` comment every 15 s. Starts with events after the newest one at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience for development and dashboards: reconcile with GET /v1/events, which is complete.
+         * @description `text/event-stream`: one message per event, `id:` the event id, `event:` its type, `data:` the event as GET /v1/events returns it; a `: keepalive` comment every 15 s. Starts with events after the newest one at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience for development and dashboards: reconcile with GET /v1/events, which is complete. The stream ends within seconds when its credential stops being valid (API key revoked, session logged out, expired or idle, role without the read permission), after a last comment `: closed: <CODE>: <message>`; reconnecting then answers the same 401 or 403 as any other endpoint.
          */
         get: {
             parameters: {
@@ -4729,6 +4866,30 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Missing or invalid credentials */
                 401: {
                     headers: {
@@ -5647,7 +5808,10 @@ export type paths = {
                         name: string;
                         /** @description Network ids, checked when the link is created (environment, availability, token, vault). Default: the merchant default networks when each intent is created */
                         networks?: string[];
-                        /** Format: uri */
+                        /**
+                         * Format: uri
+                         * @description Where the checkout page sends the customer after payment; copied into each intent of the link: an http:// or https:// URL, max 2000 characters
+                         */
                         success_url?: string;
                     };
                 };
@@ -7991,6 +8155,30 @@ export type paths = {
                         };
                     };
                 };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
                 /** @description Missing or invalid credentials */
                 401: {
                     headers: {
@@ -8098,6 +8286,30 @@ export type paths = {
                     content: {
                         "application/json": {
                             [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
                         };
                     };
                 };

@@ -152,4 +152,39 @@ describe(`@tender/sdk against a started gateway (${db})`, () => {
     const listed = await tender.events.list({ type: 'payment.completed' });
     expect(listed.data.map((e) => e.id)).toContain(id);
   });
+
+  it('stops following with the 401 when the key is revoked while the stream is open, instead of reconnecting', async () => {
+    const owner = await signUp(g.app);
+    const key = await createKey(g.app, owner.token, { role: 'read_only' });
+    const tender = new Tender({ apiKey: key.secret, baseUrl });
+    let opens = 0;
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    const following = (async () => {
+      for await (const e of tender.events.stream({
+        onOpen: () => {
+          opens++;
+          opened();
+        },
+      })) {
+        void e;
+      }
+    })();
+    await open;
+    const revoke = await g.app.inject({
+      method: 'POST',
+      url: `/v1/api-keys/${key.id}/revoke`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(revoke.statusCode).toBe(200);
+    const started = Date.now();
+    const error = await following.then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(error).toBeInstanceOf(TenderError);
+    expect(error).toMatchObject({ status: 401, code: 'INVALID_API_KEY', message: 'This API key has been revoked' });
+    expect(opens).toBe(1);
+  });
 });

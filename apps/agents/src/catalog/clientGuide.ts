@@ -110,7 +110,7 @@ export function websocketMarkdown(websocketUrl: string): string {
 | client → service | event.ack | eventId |
 | service → client | event.acknowledged | eventId (use POST /api/v1/events/ack when in doubt) |
 | service → client | voice.turn | turnId, callId, phoneNumberId, providerCallId, direction, fromNumber, toNumber, transcript, deadline (ISO 8601), deadlineMs |
-| client → service | voice.response | turnId, text (≤ 2000 characters), hangup (boolean); action and digits are forwarded too |
+| client → service | voice.response | turnId, text (≤ 2000 characters), hangup (boolean), action (speak, hangup or sendDigits: what the call does after the text), digits (DTMF, 0-9 * # w) |
 | client → service | voice.cancel | turnId |
 | service → client | voice.timeout | turnId |
 | service → client | error | code, message, eventId or turnId when it concerns one |

@@ -10,7 +10,7 @@ export const AUTH_RULES = [
   'The first successful provisioning of a wallet returns authentication.accessToken (at_v1_…) once; only its SHA-256 is stored. It has no automatic expiry and serves email, phone and events.',
   'Every other endpoint needs Authorization: Bearer <accessToken>. A paid one without token answers 428 ONBOARDING_REQUIRED naming the start-here service; do not pay then.',
   'On a paid call with a token the x402 payer must be the wallet of the token.',
-  'Idempotency-Key is required on every paid POST, the first request included (without it: 400 IDEMPOTENCY_KEY_REQUIRED before any challenge), and is bound to the wallet, the endpoint, the request body and the payment proof: reuse it only for a byte-equivalent retry. A payment proof pays for one request only.',
+  'Idempotency-Key is required on the paid replay of every paid POST (a signed replay without it: 400 IDEMPOTENCY_KEY_REQUIRED before anything settles; the first request without it still gets the 402 challenge, so send it there too and keep it), and is bound to the wallet, the endpoint, the request body and the payment proof: reuse it only for a byte-equivalent retry. A payment proof pays for one request only.',
   'Replaying a completed paid request returns the stored response (no second charge, no second operation); a replayed first provisioning shows authentication.status already_issued and accessToken null.',
   'A lost token is replaced only through the owner dashboard (/owner/): sign in with the paying wallet (Sign-In with Ethereum), issue a replacement (shown once); the old token is revoked at once, over REST and on open sockets.',
 ];
@@ -58,7 +58,7 @@ export function llmsTxt(ctx: AgentsContext): string {
 
 ## Start here
 
-1. GET /api/v1/services and pick a start-here service. For email: ${start.method} ${start.path} (${start.serviceId}, ${start.price} USDT) with JSON {"localPart": "my-agent", "displayName": "My Agent"} and header Idempotency-Key: <a new UUID per logical operation; the same on the paid replay> (every paid POST needs it, the first request included; without it: 400 IDEMPOTENCY_KEY_REQUIRED).
+1. GET /api/v1/services and pick a start-here service. For email: ${start.method} ${start.path} (${start.serviceId}, ${start.price} USDT) with JSON {"localPart": "my-agent", "displayName": "My Agent"} and header Idempotency-Key: <a new UUID per logical operation; the same on the paid replay> (the paid replay must carry it; a replay without it is refused with 400 IDEMPOTENCY_KEY_REQUIRED before anything settles).
 2. The answer is HTTP 402 with header PAYMENT-REQUIRED (base64 JSON, x402 v2). Check the price, get approval, sign the EIP-3009 authorization it describes.
 3. Replay the identical method, URL and body with headers PAYMENT-SIGNATURE (base64 payment payload) and the same Idempotency-Key.
 4. The 201 answer carries data (the mailbox), header PAYMENT-RESPONSE (settlement) and authentication.accessToken (at_v1_…). Store the token now: it is shown once.
@@ -114,8 +114,8 @@ ${AUTH_RULES.map((r) => `- ${r}`).join('\n')}
 
 ## Paid request flow {#payment}
 
-1. Every paid POST carries Idempotency-Key (a new UUID per logical operation; the same on the paid replay). Without PAYMENT-SIGNATURE: 402 PAYMENT_REQUIRED with header PAYMENT-REQUIRED (x402 v2 PaymentRequired; the same object in error.paymentRequired).
-2. Checked in order, each before any money moves: availability (503), token (401/428), body, ownership of named resources (404/403), Idempotency-Key (400 IDEMPOTENCY_KEY_REQUIRED, on the first request too), proof terms and signature (402 PAYMENT_INVALID), payer = token wallet (403 PAYER_MISMATCH), idempotency binding (409), verification by the facilitator.
+1. Send the request. Without PAYMENT-SIGNATURE the answer is 402 PAYMENT_REQUIRED with header PAYMENT-REQUIRED (x402 v2 PaymentRequired; the same object in error.paymentRequired), with or without Idempotency-Key. The paid replay must carry Idempotency-Key (a new UUID per logical operation; send it on the first request too and keep it the same).
+2. Checked in order, each before any money moves: availability (503), token (401/428), body, ownership of named resources (404/403), Idempotency-Key (400 IDEMPOTENCY_KEY_REQUIRED when malformed, or missing on the paid replay), proof terms and signature (402 PAYMENT_INVALID), payer = token wallet (403 PAYER_MISMATCH), idempotency binding (409), verification by the facilitator.
 3. Settlement happens once per request; then the operation runs and its response is stored. Replays return the stored response.
 
 ## Payment terms

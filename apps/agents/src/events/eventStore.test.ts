@@ -178,7 +178,7 @@ describe('lease protocol', () => {
         { tenantId: t.id, eventId: randomUUID(), leaseToken: s2 }, // unknown
         { tenantId: t.id, eventId: never, leaseToken: s2 }, // never delivered: no lease to respect
       ]),
-    ).toEqual(['lease_expired', 'not_found', 'not_found', 'acknowledged']);
+    ).toEqual(['lease_expired', 'not_owned', 'not_found', 'acknowledged']);
     expect((await getEvent(db, policy, t.id, held))?.status).toBe('delivered');
     expect(await ackDelivered(db, policy, [{ tenantId: t.id, eventId: held, leaseToken: s1 }])).toEqual([
       'acknowledged',

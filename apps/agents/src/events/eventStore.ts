@@ -392,12 +392,13 @@ export interface SocketAck {
   leaseToken: string;
 }
 
-export type SocketAckResult = 'acknowledged' | 'not_found' | 'expired' | 'lease_expired';
+export type SocketAckResult = 'acknowledged' | 'not_found' | 'not_owned' | 'expired' | 'lease_expired';
 
 /**
  * Socket acknowledgements, many in one statement (the gateway batches them per tick). Each is accepted iff its
  * token holds the event's live lease or no lease is recorded; otherwise nothing changes (see the protocol). The
- * result per ack: acknowledged (now or before: idempotent), not_found, expired, lease_expired.
+ * result per ack: acknowledged (now or before: idempotent), not_found, not_owned (another tenant's), expired,
+ * lease_expired.
  */
 export async function ackDelivered(
   sql: Sql,
@@ -407,7 +408,7 @@ export async function ackDelivered(
 ): Promise<SocketAckResult[]> {
   if (acks.length === 0) return [];
   const now = clock(4);
-  const rows = await sql.query<{ i: number; status: EventStatus | null }>(
+  const rows = await sql.query<{ i: number; status: EventStatus | null; other_tenant: boolean }>(
     `with a as (
        select * from unnest($1::uuid[], $2::uuid[], $3::uuid[]) with ordinality as a(tenant_id, event_id, lease_token, i)
      ),
@@ -429,7 +430,8 @@ export async function ackDelivered(
         returning e.event_id, e.tenant_id
      )
      select a.i::int as i,
-            case when d.event_id is not null then 'acknowledged' else ${effectiveStatus(5, now)} end as status
+            case when d.event_id is not null then 'acknowledged' else ${effectiveStatus(5, now)} end as status,
+            e.event_id is null and exists (select 1 from agent_events x where x.event_id = a.event_id) as other_tenant
        from a
        left join done d on d.event_id = a.event_id and d.tenant_id = a.tenant_id
        left join agent_events e on e.event_id = a.event_id and e.tenant_id = a.tenant_id
@@ -444,7 +446,8 @@ export async function ackDelivered(
   );
   // The outer select reads the snapshot from before the update: a row it changed reads as before, hence `done`.
   return rows.map((r) => {
-    if (r.status === null) return 'not_found';
+    // Another tenant's event is named as REST names it (eventNotFound): RESOURCE_NOT_OWNED, not unknown.
+    if (r.status === null) return r.other_tenant ? 'not_owned' : 'not_found';
     if (r.status === 'acknowledged') return 'acknowledged';
     if (r.status === 'expired') return 'expired';
     return 'lease_expired';

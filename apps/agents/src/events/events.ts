@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@tender/platform';
 
-/** Sources of durable events. Internal AgentOS-state events carry `agentos.internal`. */
-export type EventSource = 'email' | 'phone' | 'payment' | 'agentos.internal';
+/**
+ * Sources of durable events (spec: internal AgentOS-state events carry `agentos.internal`). An event reports either
+ * what a provider told us or a change of our own state:
+ *  - `email`: email.received (the inbound SMTP server stored a message);
+ *  - `phone`: phone.call.ended and the phone.reconciliation.* variants (the telephony provider's report or record);
+ *  - `agentos.internal`: facts of our own state, with no provider report behind them: payment.completed and
+ *    payment.failed (x402 settlements), phone.number.expiring (the sweep), phone.number.renewed and
+ *    phone.number.released (the entitlement and the release we recorded).
+ */
+export type EventSource = 'email' | 'phone' | 'agentos.internal';
 
 export interface NewEvent {
   tenantId: string;

@@ -25,8 +25,8 @@ export class AttemptLimiter {
     });
   }
 
-  /** Counts one attempt of `key`; throws RATE_LIMITED (429 with Retry-After) beyond the budget. */
-  hit(key: string, what: string): void {
+  /** Counts one attempt of `key` and returns its count in the window; throws RATE_LIMITED (429) beyond the budget. */
+  hit(key: string, what: string): number {
     const now = this.opts.now?.() ?? Date.now();
     let w = this.windows.get(key);
     if (!w || now - w.start >= this.opts.windowMs) {
@@ -40,5 +40,6 @@ export class AttemptLimiter {
     }
     w.count++;
     if (w.count > this.opts.max) throw this.limited(w, now, what);
+    return w.count;
   }
 }

@@ -44,6 +44,7 @@ export const AGENT_ERRORS = {
   HEADERS_TOO_LARGE: 431,
   INTERNAL_ERROR: 500,
   PROVIDER_TEMPORARY_FAILURE: 502,
+  PROVIDER_REFUSED: 502,
   SERVICE_UNAVAILABLE: 503,
   // WebSocket only (an error frame during replay); listed so the table names every code of the API.
   REPLAY_UNAVAILABLE: 503,
@@ -140,10 +141,12 @@ export const ERROR_ACTIONS: Record<AgentErrorCode, string> = {
   RECIPIENT_NOT_DELIVERABLE: 'a recipient cannot be reached (no outbound relay for other domains); nothing was charged',
   ONBOARDING_REQUIRED: 'secondary paid request without token; call the returned start-here service; do not pay',
   IDEMPOTENCY_KEY_REQUIRED:
-    'a paid POST (first request or paid replay) lacks a valid Idempotency-Key header; send Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>; nothing was charged',
+    'the paid replay (PAYMENT-SIGNATURE) lacks Idempotency-Key, or a key sent is malformed; send Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>; nothing was charged',
   RATE_LIMITED: 'too many requests; retry after Retry-After',
   INTERNAL_ERROR: 'unexpected error (logged); retry later with the same key and proof',
   PROVIDER_TEMPORARY_FAILURE: 'retry the same operation with the same key and proof after backoff (no second charge)',
+  PROVIDER_REFUSED:
+    'the provider refused the operation for good (its HTTP status, code and message in error.provider); nothing was charged; change the input (or, after a settled payment, a refund owed is recorded instead: REFUND_OWED)',
   SERVICE_UNAVAILABLE: 'the service is not available (catalog says why); do not pay',
   REPLAY_UNAVAILABLE: 'socket error when the inbox cannot be read during replay; replay later via REST',
   EVENT_EXPIRED: 'the event expired unacknowledged; it is never delivered again and cannot be acknowledged',

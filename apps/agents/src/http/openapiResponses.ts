@@ -85,10 +85,12 @@ export function routeErrorCodes(def: ServiceDefinition, record: ServiceRecord): 
       'PAYMENT_PENDING',
       'PROOF_ALREADY_USED',
       'PROVIDER_TEMPORARY_FAILURE',
+      'REFUND_OWED',
     ] as const)
       codes.add(c);
     if (def.auth === 'bearer') codes.add('ONBOARDING_REQUIRED');
   }
+  if (def.area === 'phone') codes.add('PROVIDER_REFUSED');
   if (def.owns) for (const c of ['RESOURCE_NOT_FOUND', 'RESOURCE_NOT_OWNED'] as const) codes.add(c);
   for (const c of SERVICE_ERRORS[def.serviceId] ?? []) codes.add(c);
   return [...codes];

@@ -40,7 +40,21 @@ const security = [{ operatorBasic: [] }];
 const operatorResponses = plainResponses(['OPERATOR_AUTH_REQUIRED', 'SERVICE_UNAVAILABLE', 'RESOURCE_NOT_FOUND']);
 
 export function operatorRoutes(app: App, ctx: AgentsContext): void {
-  const authenticateOperator = createOperatorAuth(ctx.operator);
+  const authenticateOperator = createOperatorAuth(ctx.operator, {
+    onLockout: (l) => {
+      ctx.logger.error(
+        { failures: l.failures, windowMs: l.windowMs, ip: l.ip },
+        'operator sign-in closed for every address: too many failed attempts in the window',
+      );
+      void auditOperator(ctx.db, {
+        operator: '(unauthenticated)',
+        action: 'operator.sign-in.locked',
+        target: null,
+        details: { failures: l.failures, windowMs: l.windowMs },
+        ip: l.ip,
+      }).catch((err: unknown) => ctx.logger.warn({ err }, 'audit of the operator lockout failed'));
+    },
+  });
   const who = (req: FastifyRequest) => authenticateOperator(req.headers.authorization, req.ip);
   const limit = (req: FastifyRequest) => (req.query as Limit).limit ?? 100;
   const config = { rateLimit: { max: 120, timeWindow: 60_000 } };

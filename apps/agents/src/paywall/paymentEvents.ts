@@ -45,7 +45,7 @@ export async function recordPaymentCompleted(sql: Sql, paidRequestId: string): P
   await recordEvent(sql, {
     tenantId,
     type: 'payment.completed',
-    source: 'payment',
+    source: 'agentos.internal',
     service: p.service_id,
     resourceId: paidRequestId,
     fields: {
@@ -80,7 +80,7 @@ export async function recordPaymentFailed(sql: Sql, p: FailedPayment): Promise<v
   await recordEvent(sql, {
     tenantId,
     type: 'payment.failed',
-    source: 'payment',
+    source: 'agentos.internal',
     service: p.serviceId,
     fields: {
       serviceId: p.serviceId,

@@ -237,23 +237,36 @@ describe('authentication and onboarding', () => {
 describe('payment proofs and idempotency', () => {
   it('IDEMPOTENCY_KEY_REQUIRED, PAYMENT_INVALID (tampered, wrong amount), IDEMPOTENCY_CONFLICT, PROOF_ALREADY_USED', async () => {
     const body = { localPart: 'carol', displayName: 'Carol' };
-    // The first request without a key: 400 before any challenge (not 428, which is ONBOARDING_REQUIRED), and the
-    // message shows the exact header to send.
+    // Spec step 1: the plain first request, without a key, gets the 402 challenge; its body says the replay must
+    // carry Idempotency-Key.
     const first = await call(h.app, 'POST', MAILBOXES, { body });
-    expect([first.status, first.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
-    expect(first.headers['payment-required']).toBeUndefined();
-    expect(first.body.error.message).toContain(
-      'Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>',
-    );
-    expect(first.body.error.message).toMatch(/Idempotency-Key: [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
-    expect(first.body.error).toMatchObject({ header: 'Idempotency-Key' });
+    expect([first.status, first.body.error.code]).toEqual([402, 'PAYMENT_REQUIRED']);
+    expect(first.headers['payment-required']).toBeDefined();
+    expect(first.body.error.message).toContain('PAYMENT-SIGNATURE and Idempotency-Key (the replay must carry it');
+    expect(first.body.error.idempotencyKey).toMatchObject({ header: 'Idempotency-Key', requiredOnReplay: true });
+    const llms = await h.app.inject({ method: 'GET', url: '/llms.txt' });
+    expect(llms.body).toContain('the paid replay must carry it');
     const ch = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'carol' } });
     expect(ch.status).toBe(402);
     const { header, payload } = await alice.pay(String(ch.headers['payment-required']));
 
+    // A signed replay without a key: 400 before anything is claimed or settled; the message shows the header.
+    const settledBefore = settlements;
+    const balanceBefore = await chain.balance(alice.address);
+    const paidRows = async () => (await db.query(`select 1 from agent_paid_requests`)).length;
+    const rowsBefore = await paidRows();
     const noKey = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'payment-signature': header } });
     expect([noKey.status, noKey.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
-    expect(noKey.body.error.message).toContain('Idempotency-Key: ');
+    expect(noKey.body.error.message).toContain(
+      'Idempotency-Key: <a new UUID per logical operation; the same on the paid replay>',
+    );
+    expect(noKey.body.error.message).toMatch(/Idempotency-Key: [0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-/);
+    expect(noKey.body.error).toMatchObject({ header: 'Idempotency-Key' });
+    const xPayment = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'x-payment': header } });
+    expect([xPayment.status, xPayment.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
+    expect(settlements).toBe(settledBefore);
+    expect(await chain.balance(alice.address)).toBe(balanceBefore);
+    expect(await paidRows()).toBe(rowsBefore);
     // A malformed key is refused as such, before the challenge as well as on the paid replay.
     const long = 'k'.repeat(5000);
     const variants: Record<string, string>[] = [
@@ -407,6 +420,19 @@ describe('email through the paywall', () => {
     });
     expect(sent.body.data.delivery.accepted).toEqual([`bob@${TEST_DOMAIN}`]);
     expect(settlements - settledBefore).toBe(1);
+    // The completing retry carries the settlement the failed attempt knew (not an empty reconciled one), and so
+    // does the payment.completed event.
+    const settledTx = decodePaymentResponseHeader(String(failed.headers['payment-response'])).transaction;
+    expect(settledTx).toMatch(/^0x[0-9a-f]{64}$/);
+    const completing = decodePaymentResponseHeader(String(sent.headers['payment-response']));
+    expect(completing).toMatchObject({ success: true, transaction: settledTx });
+    expect((completing as { reconciled?: boolean }).reconciled).toBeUndefined();
+    const completed = await db.query<{ payload: Record<string, unknown> }>(
+      `select payload from agent_events where type = 'payment.completed' and resource_id = $1`,
+      [(await db.query<{ id: string }>(`select id from agent_paid_requests where idempotency_key = 'send-1'`))[0]!.id],
+    );
+    expect(completed).toHaveLength(1);
+    expect(completed[0]!.payload).toMatchObject({ transaction: settledTx });
     expect(await chain.balance(alice.address)).toBe(before - 20_000n);
 
     // Bob reads it: the inbound server stored it in his mailbox with the signature appended.

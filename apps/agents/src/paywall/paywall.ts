@@ -39,10 +39,10 @@ import {
   type Eip3009Proof,
 } from './x402.ts';
 import { recordPaymentCompleted, recordPaymentFailed } from './paymentEvents.ts';
-import { ProviderTemporaryFailure } from './providerFailure.ts';
+import { ProviderRefusal, ProviderTemporaryFailure } from './providerFailure.ts';
 import { recordRefundOwed } from './refundsOwed.ts';
 
-export { ProviderTemporaryFailure };
+export { ProviderRefusal, ProviderTemporaryFailure };
 
 /** One call of a service operation, as the paywall hands it over. No HTTP types. */
 export interface Call<I> {
@@ -98,12 +98,13 @@ const tenants = new WeakMap<FastifyRequest, Tenant | null>();
  *     before the Idempotency-Key check (spec: a secondary paid request without token is answered 428 before any
  *     challenge): a key is useless to a client that must first call another service;
  *  3. request validation (schema), then the service's precheck (ownership of named resources …);
- *  4. free services perform now. Paid services (all POST): a missing or malformed Idempotency-Key → 400
- *     IDEMPOTENCY_KEY_REQUIRED on every request, the first one included, so the header is in place before the
- *     client pays (a client that learnt it only on the paid replay would have signed a payment for nothing);
- *     no PAYMENT-SIGNATURE → 402 + PAYMENT-REQUIRED; then proof terms, signature, payer = token wallet, idempotency
- *     record (key, request hash, proof), verification, one settlement, the operation, the stored response,
- *     PAYMENT-RESPONSE.
+ *  4. free services perform now. Paid services (all POST): a malformed Idempotency-Key → 400
+ *     IDEMPOTENCY_KEY_REQUIRED; no PAYMENT-SIGNATURE → 402 + PAYMENT-REQUIRED, with or without a key (spec step 1:
+ *     the plain first request gets the challenge; its body says the replay must carry the key); a signed replay
+ *     without a key → 400 IDEMPOTENCY_KEY_REQUIRED before anything is claimed or settled (a signed authorization
+ *     is not consumed until settlement, so the client can replay it with a key); then proof terms, signature,
+ *     payer = token wallet, idempotency record (key, request hash, proof), verification, one settlement, the
+ *     operation, the stored response, PAYMENT-RESPONSE.
  */
 export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHandler<I>, schema: RouteSchema): void {
   const { def, record } = ctx.catalog.get(handler.serviceId);
@@ -111,10 +112,13 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
-    onRequest: async (req) => {
+    // preParsing, not onRequest: the server's rate limit (an onRequest hook that runs after a route's own) counts
+    // the request first, and the body is still unread when availability or credentials refuse it.
+    preParsing: async (req, _reply, payload) => {
       // Read per request: the operator's switches change availability while the process runs.
       gateAvailability(ctx.catalog.get(def.serviceId).record);
       tenants.set(req, await authenticate(ctx, def, record, req));
+      return payload;
     },
     handler: async (req, reply) => {
       const record = ctx.catalog.get(def.serviceId).record; // current terms (switches rebuild the records)
@@ -123,7 +127,7 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
       // A paid replay (PAYMENT-SIGNATURE present) may be the retry of a completed request whose precondition no
       // longer holds (the mailbox it created now exists): its precheck runs after the idempotency lookup, just
       // before settlement. Everything else is checked here, before any challenge.
-      if (!(record.paid && header(req, 'payment-signature'))) await handler.precheck?.(ctx, tenant, input);
+      if (!(record.paid && paymentSignature(req))) await handler.precheck?.(ctx, tenant, input);
       if (!record.paid) {
         if (!tenant) throw new AgentError('AUTH_REQUIRED', 'Send Authorization: Bearer <at_v1_… access token>');
         const outcome = await handler.perform(ctx, {
@@ -157,7 +161,10 @@ export function unavailableRoute(
     method: def.method,
     url: def.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: openapiOf(def, record, schema),
-    onRequest: async () => gateAvailability(current()),
+    preParsing: async (_req, _reply, payload) => {
+      gateAvailability(current()); // after the rate limit, before the body is read
+      return payload;
+    },
     handler: async () => gateAvailability(current()),
   });
 }
@@ -241,9 +248,10 @@ function idempotencyKeyRequired(problem: string): AgentError {
   const example = randomUUID();
   return new AgentError(
     'IDEMPOTENCY_KEY_REQUIRED',
-    `The Idempotency-Key header ${problem}. Every paid POST needs it, the first request included: send ` +
-      `"${IDEMPOTENCY_KEY_HEADER}", for example "Idempotency-Key: ${example}" ` +
-      '(1-255 visible ASCII characters 0x21-0x7E, no spaces). Nothing was charged; no payment was requested yet.',
+    `The Idempotency-Key header ${problem}. The paid replay (PAYMENT-SIGNATURE) must carry it, and a key sent ` +
+      `on the first request must be valid: send "${IDEMPOTENCY_KEY_HEADER}", for example ` +
+      `"Idempotency-Key: ${example}" (1-255 visible ASCII characters 0x21-0x7E, no spaces). Nothing was charged ` +
+      '(a payment signed for this request is still unspent: replay it with the key).',
     { data: { header: 'Idempotency-Key', send: IDEMPOTENCY_KEY_HEADER, example } },
   );
 }
@@ -275,18 +283,26 @@ async function paid<I>(
       ? challenge(ctx, record, requirements, req, err)
       : err;
 
-  // A missing or malformed key is refused before the challenge: the client would otherwise pay, then be refused.
-  const key = requireIdempotencyKey(header(req, 'idempotency-key'));
-  const signature = header(req, 'payment-signature');
+  const signature = paymentSignature(req);
+  const presentedKey = header(req, 'idempotency-key');
   if (!signature) {
+    // A key that is present but malformed is refused now: the client would sign, then be refused on the replay.
+    if (presentedKey !== undefined) requireIdempotencyKey(presentedKey);
     throw asChallenge(
       new AgentError(
         'PAYMENT_REQUIRED',
         `Payment required: ${record.price} USDT. Pay per PAYMENT-REQUIRED, then replay this exact request with ` +
-          'PAYMENT-SIGNATURE and the same Idempotency-Key.',
+          'PAYMENT-SIGNATURE and Idempotency-Key (the replay must carry it: ' +
+          `${presentedKey === undefined ? 'a new UUID for this operation' : 'the same key as this request'}).`,
+        {
+          data: { idempotencyKey: { header: 'Idempotency-Key', requiredOnReplay: true, send: IDEMPOTENCY_KEY_HEADER } },
+        },
       ),
     );
   }
+  // A signed replay without a key is refused before anything is claimed or settled: the authorization is still
+  // unspent, and the same signature replayed with a key pays once.
+  const key = requireIdempotencyKey(presentedKey);
 
   let proof: Eip3009Proof;
   try {
@@ -575,7 +591,11 @@ async function failAfterSettlement(
     for (const [k, v] of Object.entries(err.extra.headers ?? {})) reply.header(k, v);
     return reply.code(err.status).header('payment-response', paymentResponse).send(rendered);
   }
-  if (isPermanentDbError(err)) return refundOwed(ctx, row, lease, err, paymentResponse, unrecorded, req, reply);
+  if (isPermanentDbError(err) || err instanceof ProviderRefusal)
+    return refundOwed(ctx, row, lease, err, paymentResponse, unrecorded, req, reply);
+  // The settlement is known now (its transaction hash included): recorded before the lease is given up, so the
+  // retry that completes the request carries it instead of reconciling an empty one from the chain.
+  if (unrecorded) await markSettled(ctx.db, row.id, unrecorded);
   await releaseLease(ctx.db, row.id, lease, String(err));
   if (
     err instanceof ProviderTemporaryFailure ||
@@ -598,8 +618,8 @@ async function failAfterSettlement(
 }
 
 /**
- * The operation failed after settlement and can never succeed (storage refuses the values: a retry would fail the
- * same way forever). The payer is made good by a refund owed, recorded with the paid request's completion in one
+ * The operation failed after settlement and can never succeed (storage refuses the values, or the provider refused
+ * it for good: a retry would fail the same way forever). The payer is made good by a refund owed, recorded with the paid request's completion in one
  * transaction; the stored answer (422 REFUND_OWED, with PAYMENT-RESPONSE) names the refund and is what every replay
  * of the same key and proof gets. The operator finds the refund in agent_refunds_owed (listRefundsOwed) and through
  * this error-level log line.
@@ -621,14 +641,20 @@ async function refundOwed(
   const result = await ctx.db
     .tx(async (tx) => {
       const refund = await recordRefundOwed(tx, { paidRequestId: row.id, settlementTx, requestId: req.id, reason });
+      const why =
+        err instanceof ProviderRefusal
+          ? `the ${err.provider.name} provider refused it: HTTP ${err.provider.status}` +
+            `${err.provider.code ? `, error ${err.provider.code}` : ''}, ${err.provider.message || 'no message'}`
+          : 'the value cannot be stored';
       const error = new AgentError(
         'REFUND_OWED',
-        `Your payment settled, but ${row.service_id} cannot be performed with this input (the value cannot be ` +
-          `stored). The payment is recorded as a refund owed to ${refund.walletAddress} (refund ${refund.id}); the ` +
-          'operator returns it. Do not retry this request unchanged; send a corrected request with a new ' +
-          'Idempotency-Key and a new payment.',
+        `Your payment settled, but ${row.service_id} cannot be performed with this input (${why}). The payment ` +
+          `is recorded as a refund owed to ${refund.walletAddress} (refund ${refund.id}); the operator returns ` +
+          'it. Do not retry this request unchanged; send a corrected request with a new Idempotency-Key and a new ' +
+          'payment.',
         {
           data: {
+            ...(err instanceof ProviderRefusal ? { provider: err.provider } : {}),
             refund: {
               id: refund.id,
               status: 'owed',
@@ -693,6 +719,11 @@ function sentence(reason: string): string {
   return `${reason.trim().replace(/[.\s]+$/, '')}.`;
 }
 
+/** The x402 payment proof: PAYMENT-SIGNATURE (v2), or X-PAYMENT, the v1 name some clients still send. */
+function paymentSignature(req: FastifyRequest): string | undefined {
+  return header(req, 'payment-signature') ?? header(req, 'x-payment');
+}
+
 function header(req: FastifyRequest, name: string): string | undefined {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
@@ -702,7 +733,7 @@ function openapiOf(def: ServiceDefinition, record: ServiceRecord, schema: RouteS
   const headers: string[] = [];
   if (record.paid)
     headers.push(
-      'Idempotency-Key on every request (the same on the paid replay); PAYMENT-SIGNATURE (x402 v2) on the paid replay',
+      'Idempotency-Key, required on the paid replay (send it on the first request too and keep it the same); PAYMENT-SIGNATURE (x402 v2) on the paid replay',
     );
   const lines = [
     record.summary,

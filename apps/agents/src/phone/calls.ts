@@ -3,6 +3,7 @@ import type { Database, Sql } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { recordEvent } from '../events/events.ts';
 import { AgentError } from '../http/errors.ts';
+import { ProviderRefusal } from '../paywall/providerFailure.ts';
 import type { Call, Outcome } from '../paywall/paywall.ts';
 import type { Tenant } from '../tenants/tenants.ts';
 import { ownedNumber, phoneOf, readNumber, requireUsable } from './numbers.ts';
@@ -144,15 +145,23 @@ export function placeOutboundCall(seconds: 60 | 300) {
     );
     const row = (await ctx.db.query<CallRow>(`${CALL_SQL} where c.created_by_request = $1`, [ref]))[0]!;
     if (!row.provider_call_id) {
-      const placed = await phone.provider.placeCall({
-        fromE164: number.e164,
-        toE164: call.input.toNumber,
-        timeLimitSeconds: seconds,
-        statusCallbackUrl: statusUrl(phone),
-        relayUrl: relayUrl(phone, row.id),
-        greeting: call.input.initialGreeting ?? number.begin_message ?? undefined,
-        language: number.language ?? undefined,
-      });
+      const placed = await phone.provider
+        .placeCall({
+          fromE164: number.e164,
+          toE164: call.input.toNumber,
+          timeLimitSeconds: seconds,
+          statusCallbackUrl: statusUrl(phone),
+          relayUrl: relayUrl(phone, row.id),
+          greeting: call.input.initialGreeting ?? number.begin_message ?? undefined,
+          language: number.language ?? undefined,
+        })
+        .catch(async (err: unknown) => {
+          // Refused for good: the provider holds no call, so neither do we (the paid request owes a refund).
+          if (err instanceof ProviderRefusal) {
+            await ctx.db.query(`delete from agent_phone_calls where id = $1 and provider_call_id is null`, [row.id]);
+          }
+          throw err;
+        });
       await ctx.db.query(`update agent_phone_calls set provider_call_id = $2 where id = $1`, [
         row.id,
         placed.providerCallId,

@@ -240,7 +240,7 @@ export async function renewNumber(ctx: AgentsContext, call: Call<{ phoneNumberId
       await recordEvent(tx, {
         tenantId: call.tenant.id,
         type: 'phone.number.renewed',
-        source: 'phone',
+        source: 'agentos.internal',
         service: 'phone.number.renew.30d',
         resourceId: row.id,
         fields: {
@@ -334,7 +334,7 @@ export async function releaseAtProvider(
     await recordEvent(tx, {
       tenantId: row.tenant_id,
       type: 'phone.number.released',
-      source: 'phone',
+      source: 'agentos.internal',
       service: 'phone.number.release',
       resourceId: row.id,
       fields: { phoneNumberId: row.id, number: row.e164, reason, releasedAt: now.toISOString(), irreversible: true },

@@ -19,6 +19,8 @@ import { ProviderTemporaryFailure } from '../paywall/paywall.ts';
 import { TestClient, type Frame } from '../realtime/_test/wsClient.ts';
 import { REALTIME_PATH } from '../realtime/protocol.ts';
 import { startPrism, type Prism } from './_test/prism.ts';
+import { TEST_CREDENTIALS_INVALID_TO, TwilioRefuses } from './_test/twilioRefuses.ts';
+import { listRefundsOwed } from '../paywall/refundsOwed.ts';
 import { LINES, TWILIO_PATHS } from './phoneServices.ts';
 import { sweepPhone } from './phoneSweep.ts';
 import { createTwilioProvider } from './provider/twilioProvider.ts';
@@ -40,14 +42,36 @@ let h: AgentsHarness;
 let port: number;
 let offsetMs = 0;
 let failNextBuy = 0;
+/** The next placeCall / hasLocalNumber is answered by Twilio's refusal (test credentials: 400, error 21211). */
+let refuseNextPlace = 0;
+let refuseNextOffer = 0;
 let ada: Payer;
 let bob: Payer;
 
 beforeAll(async () => {
   [chain, db, prism] = await Promise.all([startChain(), openAgentsDb(), startPrism()]);
   const real = createTwilioProvider({ accountSid: ACCOUNT, authToken: AUTH_TOKEN, httpClient: prism.httpClient });
+  const refusing = createTwilioProvider({
+    accountSid: ACCOUNT,
+    authToken: AUTH_TOKEN,
+    httpClient: new TwilioRefuses(),
+  });
   const telephony: TelephonyProvider = {
     ...real,
+    placeCall: async (c) => {
+      if (refuseNextPlace > 0) {
+        refuseNextPlace--;
+        return refusing.placeCall(c);
+      }
+      return real.placeCall(c);
+    },
+    hasLocalNumber: async (...args) => {
+      if (refuseNextOffer > 0) {
+        refuseNextOffer--;
+        return refusing.hasLocalNumber(...args);
+      }
+      return real.hasLocalNumber(...args);
+    },
     buyLocalNumber: async (...args) => {
       if (failNextBuy > 0) {
         failNextBuy--;
@@ -140,8 +164,8 @@ async function eventsSocket(token: string): Promise<TestClient> {
 }
 
 const eventsOf = (type: string, resourceId: string) =>
-  db.query<{ payload: Record<string, unknown> }>(
-    `select payload from agent_events where type = $1 and resource_id = $2 order by created_at`,
+  db.query<{ payload: Record<string, unknown>; source: string }>(
+    `select payload, source from agent_events where type = $1 and resource_id = $2 order by created_at`,
     [type, resourceId],
   );
 
@@ -208,6 +232,7 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     )[0]!.id;
     const [completed, ...more] = await eventsOf('payment.completed', paidRequest);
     expect(more).toEqual([]);
+    expect(completed!.source).toBe('agentos.internal');
     expect(completed!.payload).toMatchObject({
       serviceId: 'phone.number.us.30d',
       amount: '5',
@@ -254,6 +279,49 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
     );
     expect(failed).toHaveLength(1);
     expect(failed[0]!.payload).toMatchObject({ payer: ada.address, amountUnits: '5000000', charged: false });
+  });
+
+  it('a provider refusal is precise: 502 PROVIDER_REFUSED with Twilio’s code before payment, a refund owed after settlement', async () => {
+    const twilioSays = { name: 'twilio', status: 400, code: '21211', message: TEST_CREDENTIALS_INVALID_TO.message };
+    // Before any challenge (the precheck asks for numbers on offer): nothing is charged.
+    refuseNextOffer = 1;
+    const offer = await call(h.app, 'POST', '/api/v1/phone/purchase-us-number-30-days', {
+      body: { agentName: 'Refused', areaCode: '808' },
+      headers: { ...bearer(adaToken), 'idempotency-key': 'refused-offer' },
+    });
+    expect([offer.status, offer.body.error.code]).toEqual([502, 'PROVIDER_REFUSED']);
+    expect(offer.body.error.provider).toEqual(twilioSays);
+    expect(offer.body.error.message).toContain('error 21211');
+    expect(offer.headers['payment-required']).toBeUndefined();
+
+    // After settlement (the call is placed once paid): the payment is owed back, on this answer and every replay.
+    const before = await chain.balance(ada.address);
+    refuseNextPlace = 1;
+    const body = { phoneNumberId: adaNumber, toNumber: '+15005550001' };
+    const r = await paidCall(h.app, ada, 'POST', '/api/v1/phone/call-1-minute', body, { token: adaToken });
+    expect([r.paid.status, r.paid.body.error.code]).toEqual([422, 'REFUND_OWED']);
+    expect(r.paid.body.error.provider).toEqual(twilioSays);
+    expect(r.paid.body.error.message).toContain('error 21211');
+    expect(r.paid.headers['payment-response']).toBeDefined();
+    expect(before - (await chain.balance(ada.address))).toBe(300_000n);
+    const again = await call(h.app, 'POST', '/api/v1/phone/call-1-minute', {
+      body,
+      headers: { ...bearer(adaToken), 'payment-signature': r.signature, 'idempotency-key': r.key },
+    });
+    expect([again.status, again.body.error.code, again.body.error.refund.id]).toEqual([
+      422,
+      'REFUND_OWED',
+      r.paid.body.error.refund.id,
+    ]);
+    const refunds = await listRefundsOwed(db);
+    expect(refunds.find((x) => x.id === r.paid.body.error.refund.id)).toMatchObject({
+      walletAddress: ada.address,
+      amountUnits: '300000',
+    });
+    // The call the provider never placed is not left behind as a live call.
+    expect(
+      await db.query(`select 1 from agent_phone_calls where to_e164 = '+15005550001' and ended_at is null`),
+    ).toHaveLength(0);
   });
 
   it('another tenant’s number or call is refused before any payment challenge', async () => {
@@ -594,6 +662,10 @@ describe('phone numbers and calls (devnet x402, Twilio adapter against Prism, re
       expect(await eventsOf('phone.number.expiring', adaNumber)).toHaveLength(expected);
     }
     offsetMs = 0;
+    // Our own state's facts (no provider report behind them) carry source agentos.internal (spec: durable events).
+    expect(new Set((await eventsOf('phone.number.expiring', adaNumber)).map((e) => e.source))).toEqual(
+      new Set(['agentos.internal']),
+    );
     const warnings = (await eventsOf('phone.number.expiring', adaNumber)).map((e) => e.payload);
     expect(warnings.map((w) => w.daysBeforeExpiry)).toEqual([5, 3, 1]);
     expect(warnings[0]).toMatchObject({

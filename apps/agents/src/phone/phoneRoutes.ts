@@ -1,6 +1,6 @@
 import { Type } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '@tender/platform';
+import type { App, Metrics } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { serviceRoute, unavailableRoute } from '../paywall/paywall.ts';
 import {
@@ -68,7 +68,7 @@ const outboundBody = Type.Object(
  * Phone services behind the paywall, and the provider's webhooks. Without a configured provider every phone
  * service answers 503 before any authentication, challenge or settlement (catalog available=false).
  */
-export function phoneRoutes(app: App, ctx: AgentsContext): void {
+export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext): void {
   if (!ctx.phone) {
     for (const r of ctx.catalog.records) {
       if (r.serviceId.startsWith('phone.')) unavailableRoute(app, ctx, r.serviceId);

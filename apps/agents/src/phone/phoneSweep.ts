@@ -75,7 +75,7 @@ async function recordExpiring(ctx: AgentsContext, n: NumberRow, days: number, gr
   await recordEvent(ctx.db, {
     tenantId: n.tenant_id,
     type: 'phone.number.expiring',
-    source: 'phone',
+    source: 'agentos.internal',
     service: renew.serviceId,
     resourceId: n.id,
     fields: {

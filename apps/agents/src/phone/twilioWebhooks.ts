@@ -3,11 +3,12 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebSocketServer, type WebSocket } from 'ws';
-import type { App } from '@tender/platform';
+import type { App, Metrics } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { appendTranscript, readCall, readCallByProviderId, recordCallEnd, type CallRow } from './calls.ts';
 import { readNumber } from './numbers.ts';
 import { LINES, relayUrl, TWILIO_PATHS, type PhoneServices } from './phoneServices.ts';
+import { createRefusalPolicy, PROVIDER_BODY_LIMIT } from './refusedProviderRequests.ts';
 import { numberStatus } from './status.ts';
 
 /** Twilio's final call statuses: the call is over. */
@@ -25,18 +26,22 @@ type Params = Record<string, string>;
  *    sendDigits out), each caller utterance a voice.turn through the realtime gateway.
  *
  * Every request, the socket's handshake included, must carry a valid X-Twilio-Signature for the exact public URL
- * (TELEPHONY_WEBHOOK_BASE_URL + path + query) and its form parameters; anything else is refused with 403 and
- * audited. Accepted status events are recorded once per (call, status): Twilio's retries change nothing.
+ * (TELEPHONY_WEBHOOK_BASE_URL + path + query) and its form parameters; anything else is refused with 403, counted
+ * and sampled (refusedProviderRequests.ts: a refusal costs no storage that grows with the sender's effort, and a
+ * source past its refusals gets 429 before its body is read). Bodies are capped at 16 KiB. Accepted status events
+ * are recorded once per (call, status): Twilio's retries change nothing.
  */
-export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneServices): void {
+export function twilioWebhooks(app: App & { metrics: Metrics }, ctx: AgentsContext, phone: PhoneServices): void {
   const publicUrl = (req: FastifyRequest | IncomingMessage, ws = false) =>
     `${ws ? phone.webhookBaseUrl.replace(/^http/, 'ws') : phone.webhookBaseUrl}${req.url ?? ''}`;
+
+  const refusals = createRefusalPolicy(app.metrics);
 
   async function audit(
     kind: string,
     accepted: boolean,
     url: string,
-    params: Params,
+    params: Params | Record<string, unknown>,
     remote: string | undefined,
     reason: string | null,
     dedupeKey: string | null = null,
@@ -51,14 +56,20 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
     return rows.length > 0;
   }
 
+  /** A refused request: counted always, stored only when sampled (a summary, never the values). */
+  async function auditRefusal(kind: string, url: string, params: Params, remote: string, reason: string) {
+    const sample = refusals.refused({ provider: phone.provider.name, kind, reason, ip: remote }, params);
+    if (sample) await audit(kind, false, url.slice(0, 500), sample, remote, reason);
+  }
+
   /** Verifies the signature; refuses (403) and audits otherwise. Returns the params when genuine. */
   async function verified(req: FastifyRequest, reply: FastifyReply, kind: string): Promise<Params | null> {
     const params = (req.body ?? {}) as Params;
     const url = publicUrl(req);
     const sig = req.headers['x-twilio-signature'];
     if (phone.provider.verifySignature(Array.isArray(sig) ? sig[0] : sig, url, params)) return params;
-    await audit(kind, false, url, params, req.ip, sig ? 'signature does not match' : 'unsigned');
-    ctx.logger.warn({ kind, url }, 'refused a provider request with a missing or wrong signature');
+    await auditRefusal(kind, url, params, req.ip, sig ? 'signature does not match' : 'unsigned');
+    ctx.logger.debug({ kind, url }, 'refused a provider request with a missing or wrong signature');
     await reply.code(403).type('text/plain').send('Forbidden: invalid X-Twilio-Signature');
     return null;
   }
@@ -66,9 +77,11 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
   const twiml = (reply: FastifyReply, xml: string) => reply.code(200).type('text/xml').send(xml);
 
   app.register(async (scope) => {
+    // An address past its refusals is answered before its body is read (onRequest runs before parsing).
+    scope.addHook('onRequest', async (req) => refusals.admit(req.ip));
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      { parseAs: 'string', bodyLimit: PROVIDER_BODY_LIMIT },
       (_req, raw, done) => {
         const out: Params = {};
         for (const [k, v] of new URLSearchParams(String(raw))) out[k] = v;
@@ -169,10 +182,17 @@ export function twilioWebhooks(app: App, ctx: AgentsContext, phone: PhoneService
   ctx.realtime.addUpgradeRoute(TWILIO_PATHS.relay, (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = publicUrl(req, true);
     const sig = req.headers['x-twilio-signature'];
+    const remote = req.socket.remoteAddress ?? 'unknown';
+    try {
+      refusals.admit(remote);
+    } catch {
+      socket.end('HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nRetry-After: 60\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
     if (!phone.provider.verifySignature(Array.isArray(sig) ? sig[0] : sig, url, {})) {
-      ctx.logger.warn({ url }, 'refused a relay socket with a missing or wrong signature');
-      // Answered once the refusal is audited.
-      void audit('relay', false, url, {}, req.socket.remoteAddress, sig ? 'signature does not match' : 'unsigned')
+      ctx.logger.debug({ url }, 'refused a relay socket with a missing or wrong signature');
+      // Answered once the refusal is counted (and stored, when sampled).
+      void auditRefusal('relay', url, {}, remote, sig ? 'signature does not match' : 'unsigned')
         .catch((err: unknown) => ctx.logger.warn({ err }, 'audit of a refused relay socket failed'))
         .finally(() => socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n'));
       return;

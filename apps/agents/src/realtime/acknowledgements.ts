@@ -58,12 +58,17 @@ export function createAcknowledgements(deps: AcknowledgementsDeps): Acknowledgem
           });
           results.forEach((r, i) => {
             const { s, eventId } = batch[i]!;
-            if (r !== 'not_found') {
+            if (r !== 'not_found' && r !== 'not_owned') {
               // Acknowledged, expired, or no longer leased here: either way not in flight on this socket any more.
               if (s.inFlight.delete(eventId)) wake.add(s.tenantId);
             }
             if (r === 'acknowledged') s.send({ type: 'event.acknowledged', eventId });
-            else if (r === 'not_found') s.error('RESOURCE_NOT_FOUND', 'No such event for this tenant', { eventId });
+            else if (r === 'not_found')
+              s.error('RESOURCE_NOT_FOUND', `No event ${eventId}; list events to refresh`, { eventId });
+            else if (r === 'not_owned')
+              s.error('RESOURCE_NOT_OWNED', `Event ${eventId} belongs to another tenant; use one of yours`, {
+                eventId,
+              });
             else if (r === 'expired')
               s.error('EVENT_EXPIRED', 'The event expired unacknowledged; nothing changed', { eventId });
             else {

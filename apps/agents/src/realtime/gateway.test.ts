@@ -330,6 +330,17 @@ describe('protocol', () => {
     expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'PROTOCOL_ERROR' });
     client.ack('00000000-0000-4000-8000-000000000000');
     expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'RESOURCE_NOT_FOUND' });
+    // Another tenant's event: the code REST answers for it (RESOURCE_NOT_OWNED), and it stays unacknowledged.
+    const other = await makeTenant(db);
+    const theirs = await makeEvent(db, other.id, { n: 1 });
+    client.ack(theirs);
+    expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'RESOURCE_NOT_OWNED', eventId: theirs });
+    const rest = await call(h.app, 'POST', '/api/v1/events/ack', {
+      body: { eventId: theirs },
+      headers: bearer((await makeTenant(db)).token),
+    });
+    expect(rest.body.error.code).toBe('RESOURCE_NOT_OWNED');
+    expect(await status(theirs)).toBe('pending');
     client.send({ type: 'session.authenticate', token: 'again' });
     expect(await client.next((f) => f.type === 'error')).toMatchObject({ code: 'PROTOCOL_ERROR' });
     expect(client.closed).toBeNull();

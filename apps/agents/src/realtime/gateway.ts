@@ -138,8 +138,17 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
     }
   }
 
+  /**
+   * When each tenant's last suspension NOTIFY arrived (bounded). An authentication that began before it may have
+   * read the tenant as active: it is refused, like one through a revoked token.
+   */
+  const suspendedAt = new Map<string, number>();
+
   /** The operator suspended the tenant: its sockets close now; new ones are refused (verifyRealtimeToken). */
   function closeSuspended(tenantId: string): void {
+    suspendedAt.delete(tenantId);
+    suspendedAt.set(tenantId, performance.now());
+    if (suspendedAt.size > 10_000) suspendedAt.delete(suspendedAt.keys().next().value!);
     for (const s of tenants.get(tenantId)?.sessions ?? []) {
       s.error('TENANT_SUSPENDED', 'The operator suspended this wallet');
       s.ws.close(CLOSE.authFailed, 'tenant suspended');
@@ -199,12 +208,18 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   }
 
   async function authenticate(s: Session, token: unknown): Promise<void> {
+    const began = performance.now();
     try {
       const who = await verifyRealtimeToken(db, token);
       if (s.state !== 'authenticating') return; // closed meanwhile
       if (revokedTokens.has(who.accessTokenId)) {
         s.error('AUTH_REQUIRED', 'The access token behind this realtime token was revoked');
         s.ws.close(CLOSE.authFailed, 'access token revoked');
+        return;
+      }
+      if ((suspendedAt.get(who.tenantId) ?? -1) >= began) {
+        s.error('TENANT_SUSPENDED', 'The operator suspended this wallet');
+        s.ws.close(CLOSE.authFailed, 'tenant suspended');
         return;
       }
       const hub = tenants.get(who.tenantId) ?? { sessions: [], rr: 0, windowFull: false };

@@ -10,6 +10,15 @@ export const MAX_VOICE_TEXT = 2000;
 /** Voice turn ids carry this prefix; durable event ids are UUIDs. The two never mix (protocol errors). */
 export const TURN_ID_PREFIX = 'vt_';
 
+/**
+ * The text actions a voice.response may name (spec: action is forwarded to the call). Each is something the call
+ * does after speaking `text`: `speak` nothing more (the default), `hangup` ends the call (as hangup: true),
+ * `sendDigits` plays `digits` as DTMF tones (which digits alone also do). Any other action is refused with
+ * VALIDATION_FAILED naming these, never accepted and dropped.
+ */
+export const VOICE_ACTIONS = ['speak', 'hangup', 'sendDigits'] as const;
+export type VoiceAction = (typeof VOICE_ACTIONS)[number];
+
 /** Close codes (4000-4999 are the application's). */
 export const CLOSE = {
   normal: 1000,
@@ -35,6 +44,7 @@ export const PROTOCOLS = {
     clientMessages: ['voice.response', 'voice.cancel'],
     maxTextChars: MAX_VOICE_TEXT,
     forwardedFields: ['text', 'hangup', 'action', 'digits'],
+    actions: VOICE_ACTIONS,
     stored: false,
   },
 } as const;

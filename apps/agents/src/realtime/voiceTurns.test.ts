@@ -110,8 +110,17 @@ describe('voice turns', () => {
     const outcome = h.ctx.realtime.requestVoiceTurn({ ...turn(tenantId), transcript });
     const t = await client.next((f) => f.type === 'voice.turn');
     expect(t.transcript).toBe(transcript);
-    client.send({ type: 'voice.response', turnId: t.turnId, text, hangup: true, action: 'transfer:sales' });
-    expect(await outcome).toMatchObject({ answered: true, response: { text, hangup: true, action: 'transfer:sales' } });
+    client.send({ type: 'voice.response', turnId: t.turnId, text, action: 'hangup' });
+    expect(await outcome).toMatchObject({ answered: true, response: { text, hangup: true, action: 'hangup' } });
+    // An action the call cannot perform is refused precisely (never accepted and dropped); the caller hears the
+    // fallback line.
+    const refused = h.ctx.realtime.requestVoiceTurn(turn(tenantId));
+    const t2 = await client.next((f) => f.type === 'voice.turn');
+    client.send({ type: 'voice.response', turnId: t2.turnId, text: 'Transferring.', action: 'transfer:sales' });
+    const err = await client.next((f) => f.type === 'error');
+    expect(err).toMatchObject({ code: 'VALIDATION_FAILED', turnId: t2.turnId });
+    expect(err.message).toContain('action must be one of speak, hangup, sendDigits (got "transfer:sales")');
+    expect(await refused).toMatchObject({ answered: false, reason: 'invalid_response' });
     await client.close();
   });
 

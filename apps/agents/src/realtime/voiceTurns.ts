@@ -1,6 +1,6 @@
 import { newId } from '@tender/platform';
 import type { AgentErrorCode } from '../http/errors.ts';
-import { MAX_VOICE_TEXT, TURN_ID_PREFIX, type ServerFrame } from './protocol.ts';
+import { MAX_VOICE_TEXT, TURN_ID_PREFIX, type ServerFrame, VOICE_ACTIONS, type VoiceAction } from './protocol.ts';
 
 /**
  * Live voice turns: the channel telephony (phone/) plugs into. A turn is never stored or replayed and always has a
@@ -47,11 +47,11 @@ export interface VoiceTurnRequest {
   timeoutMs: number;
 }
 
-/** What the agent answered; fields beyond these four are dropped. */
+/** What the agent answered; fields beyond these four are dropped. `hangup` is true for action hangup too. */
 export interface VoiceResponse {
   text: string;
   hangup: boolean;
-  action?: string;
+  action?: VoiceAction;
   digits?: string;
 }
 
@@ -133,17 +133,20 @@ export function validateVoiceResponse(raw: Record<string, unknown>): { ok: Voice
   if ([...raw.text].length > MAX_VOICE_TEXT)
     return { error: `voice.response text exceeds ${MAX_VOICE_TEXT} characters` };
   if (raw.hangup !== undefined && typeof raw.hangup !== 'boolean') return { error: 'hangup must be a boolean' };
-  if (raw.action !== undefined && (typeof raw.action !== 'string' || raw.action.length > 200)) {
-    return { error: 'action must be a string of at most 200 characters' };
+  if (raw.action !== undefined && !VOICE_ACTIONS.includes(raw.action as VoiceAction)) {
+    const got = typeof raw.action === 'string' ? JSON.stringify(raw.action.slice(0, 50)) : typeof raw.action;
+    return { error: `action must be one of ${VOICE_ACTIONS.join(', ')} (got ${got})` };
   }
   if (raw.digits !== undefined && (typeof raw.digits !== 'string' || !DIGITS.test(raw.digits))) {
     return { error: 'digits must be 1-64 of 0-9 * # w W' };
   }
+  if (raw.action === 'sendDigits' && raw.digits === undefined) return { error: 'action sendDigits needs digits' };
+  if (raw.action === 'hangup' && raw.hangup === false) return { error: 'action hangup contradicts hangup: false' };
   return {
     ok: {
       text: raw.text,
-      hangup: raw.hangup === true,
-      ...(raw.action !== undefined ? { action: raw.action as string } : {}),
+      hangup: raw.hangup === true || raw.action === 'hangup',
+      ...(raw.action !== undefined ? { action: raw.action as VoiceAction } : {}),
       ...(raw.digits !== undefined ? { digits: raw.digits as string } : {}),
     },
   };

@@ -3,6 +3,7 @@ import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, openAgentsDb, startAgents, type AgentsHarness } from '../_test/agentsTestKit.ts';
 import { makeTenant } from '../events/_test/eventsKit.ts';
+import { setTenantSuspended } from '../operator/tenantsAdmin.ts';
 import { spawnAgents, type AgentsChild } from '../realtime/_test/processes.ts';
 import { TestClient } from '../realtime/_test/wsClient.ts';
 import { CLOSE, REALTIME_PATH } from '../realtime/protocol.ts';
@@ -58,12 +59,41 @@ describe('replacing an access token (one process, PGlite or PostgreSQL)', () => 
     await bystander.close();
   });
 
-  it('revoking without a replacement leaves the tenant with no live token', async () => {
+  it('revoking without a replacement leaves the tenant with no live token, and closes its sockets at once', async () => {
     const t = await makeTenant(db);
+    const rt = (await issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })).token;
+    const socket = await TestClient.open(wsUrl, rt);
+    const started = Date.now();
     expect((await revokeAccessTokens(db, { tenantId: t.id, by: 'owner' })).revoked).toHaveLength(1);
+    expect((await socket.whenClosed(2_000)).code).toBe(CLOSE.authFailed);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(socket.frames.at(-1)).toMatchObject({ type: 'error', code: 'AUTH_REQUIRED' });
     expect((await revokeAccessTokens(db, { tenantId: t.id, by: 'owner' })).revoked).toHaveLength(0);
     const r = await call(h.app, 'GET', '/api/v1/email/mailboxes/query', { headers: bearer(t.token) });
     expect(r.body.error.code).toBe('AUTH_REQUIRED');
+  });
+
+  it('suspending a tenant closes its sockets at once (only its own); its realtime tokens open none until it is resumed', async () => {
+    const t = await makeTenant(db);
+    const other = await makeTenant(db);
+    const rt = (await issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })).token;
+    const otherRt = (await issueRealtimeToken(db, { tenantId: other.id, authorization: `Bearer ${other.token}` }))
+      .token;
+    const [a, bystander] = await Promise.all([TestClient.open(wsUrl, rt), TestClient.open(wsUrl, otherRt)]);
+    const started = Date.now();
+    const suspend = { tenantId: t.id, reason: 'abuse', operator: 'op', ip: '127.0.0.1' };
+    await setTenantSuspended(db, { ...suspend, suspended: true });
+    expect((await a.whenClosed(2_000)).code).toBe(CLOSE.authFailed);
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(a.frames.at(-1)).toMatchObject({ type: 'error', code: 'TENANT_SUSPENDED' });
+    expect(bystander.closed).toBeNull();
+    const refused = await TestClient.connect(wsUrl);
+    refused.send({ type: 'session.authenticate', token: rt });
+    expect(await refused.whenClosed()).toMatchObject({ code: CLOSE.authFailed });
+    await setTenantSuspended(db, { ...suspend, reason: null, suspended: false });
+    const back = await TestClient.open(wsUrl, rt);
+    await back.close();
+    await bystander.close();
   });
 });
 

@@ -4,7 +4,7 @@ import { audit } from '../audit/audit.ts';
 import { covers, type KeyRole } from '../auth/permissions.ts';
 import { actorOf, type Actor, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeInstantCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import type { Environment } from '../tenant.ts';
 
@@ -140,27 +140,13 @@ export async function createApiKey(
   });
 }
 
-/** A timestamp PostgreSQL can compare: a valid instant in years 0001-9999 (a cursor is client input). */
-function instantInRange(at: string): boolean {
-  const ms = Date.parse(at);
-  if (Number.isNaN(ms)) return false;
-  const year = new Date(ms).getUTCFullYear();
-  return year >= 1 && year <= 9999;
-}
-
 /** The merchant's keys, newest first; revoked keys included (with `revokedAt`). */
 export async function listApiKeys(
   ctx: GatewayContext,
   principal: Principal,
   p: { limit: number; cursor?: string | undefined; environment?: Environment | undefined },
 ): Promise<{ keys: ApiKey[]; nextCursor: string | null }> {
-  const after = p.cursor
-    ? decodeCursor(p.cursor, ([tag, at, id]) =>
-        tag === 'k' && typeof at === 'string' && instantInRange(at) && typeof id === 'string'
-          ? { at: new Date(at), id }
-          : undefined,
-      )
-    : null;
+  const after = p.cursor ? decodeInstantCursor(p.cursor, 'k') : null;
   const rows = await ctx.db.query<KeyRow>(
     `select ${KEY_COLUMNS} from api_keys
       where merchant_id = $1

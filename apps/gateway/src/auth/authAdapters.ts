@@ -20,9 +20,8 @@ export interface GatewayAuthConfig {
  * Throws ConfigError when only one of the two OIDC variables is set.
  */
 export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayServicesInput, 'mailer' | 'oidc' | 'auth'> {
-  if (!!config.oidcIssuer !== !!config.oidcClientId) {
-    throw new ConfigError(['OIDC_ISSUER and OIDC_CLIENT_ID must be set together (or neither, to disable sign-in)']);
-  }
+  const oidc = oidcPairProblem(config);
+  if (oidc) throw new ConfigError([oidc]);
   return {
     mailer: config.smtpUrl
       ? createSmtpMailer({ url: config.smtpUrl, from: config.emailFrom ?? DEFAULT_EMAIL_FROM })
@@ -36,4 +35,11 @@ export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayServi
       ...(config.sessionIdleSeconds ? { sessionIdleSeconds: config.sessionIdleSeconds } : {}),
     },
   };
+}
+
+/** The OIDC pair rule, also checked with every other setting at start (the CLI's configuration check). */
+export function oidcPairProblem(config: Pick<GatewayAuthConfig, 'oidcIssuer' | 'oidcClientId'>): string | null {
+  return !!config.oidcIssuer !== !!config.oidcClientId
+    ? 'OIDC_ISSUER and OIDC_CLIENT_ID must be set together (or neither, to disable sign-in)'
+    : null;
 }

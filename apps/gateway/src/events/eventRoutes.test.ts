@@ -173,6 +173,49 @@ describe(`the events API (${db})`, () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('ends a stream within seconds of its API key being revoked, saying why; reconnecting is 401', async () => {
+    const revoked = await createKey(g.app, a.token, { name: 'to revoke', role: 'read_only' });
+    const kept = await createKey(g.app, a.token, { name: 'kept', role: 'read_only' });
+    const doomed = await openStream(`${baseUrl}/v1/events/stream`, revoked.secret);
+    const other = await openStream(`${baseUrl}/v1/events/stream`, kept.secret);
+    const before = await emit(a);
+    expect((await doomed.next(1)).map((m) => m.id)).toEqual([before]);
+    expect((await other.next(1)).map((m) => m.id)).toEqual([before]);
+
+    const r = await g.app.inject({
+      method: 'POST',
+      url: `/v1/api-keys/${revoked.id}/revoke`,
+      headers: bearer(a.token),
+    });
+    expect(r.statusCode).toBe(200);
+    const started = Date.now();
+    const comments = await doomed.ended(3_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(comments.at(-1)).toBe('closed: INVALID_API_KEY: This API key has been revoked');
+
+    const again = await fetch(`${baseUrl}/v1/events/stream`, { headers: bearer(revoked.secret) });
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('INVALID_API_KEY');
+    // Another key of the same merchant keeps its stream.
+    const after = await emit(a);
+    expect((await other.next(1)).map((m) => m.id)).toEqual([after]);
+    other.close();
+  });
+
+  it('ends a session’s stream within seconds of logout; reconnecting is 401', async () => {
+    const c = await signUp(g.app);
+    const stream = await openStream(`${baseUrl}/v1/events/stream`, c.token);
+    const logout = await g.app.inject({ method: 'POST', url: '/v1/auth/logout', headers: bearer(c.token) });
+    expect(logout.statusCode).toBe(200);
+    const started = Date.now();
+    const comments = await stream.ended(3_000);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(comments.at(-1)).toBe('closed: INVALID_SESSION: This session has ended; sign in again');
+    const again = await fetch(`${baseUrl}/v1/events/stream`, { headers: bearer(c.token) });
+    expect(again.status).toBe(401);
+    expect(((await again.json()) as { error: { code: string } }).error.code).toBe('INVALID_SESSION');
+  });
+
   it('waits at a hole in the sequence for an open transaction, and skips a hole that never fills', async () => {
     let clock = 0;
     const tail = createEventTail(g.db, createLogger({ level: 'silent' }), {
@@ -223,6 +266,24 @@ async function openStream(url: string, token: string, headers: Record<string, st
   const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const messages: SseMessage[] = [];
+  const comments: string[] = [];
+  const parse = () => {
+    let cut: number;
+    while ((cut = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const m: Record<string, string> = {};
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) {
+          comments.push(line.slice(1).trim());
+          continue;
+        }
+        const i = line.indexOf(': ');
+        m[line.slice(0, i)] = line.slice(i + 2);
+      }
+      if (m.id) messages.push({ id: m.id, event: m.event ?? '', data: m.data ?? '' });
+    }
+  };
   return {
     async next(count: number): Promise<SseMessage[]> {
       const deadline = Date.now() + 15_000;
@@ -231,20 +292,25 @@ async function openStream(url: string, token: string, headers: Record<string, st
         const { value, done } = await reader.read();
         if (done) throw new Error('stream ended');
         buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, cut);
-          buffer = buffer.slice(cut + 2);
-          const m: Record<string, string> = {};
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            const i = line.indexOf(': ');
-            m[line.slice(0, i)] = line.slice(i + 2);
-          }
-          if (m.id) messages.push({ id: m.id, event: m.event ?? '', data: m.data ?? '' });
-        }
+        parse();
       }
       return messages.splice(0, count);
+    },
+    /** Waits for the server to end the stream (within `ms`); returns every comment it sent. */
+    async ended(ms: number): Promise<string[]> {
+      const timer = setTimeout(() => abort.abort(), ms);
+      try {
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) return comments;
+          buffer += value;
+          parse();
+        }
+      } catch (err) {
+        throw new Error(`stream still open after ${ms} ms (${String(err)})`);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     close: () => abort.abort(),
   };

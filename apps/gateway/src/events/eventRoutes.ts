@@ -3,6 +3,7 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
+import { createCredentialWatch, type CredentialWatchOptions } from '../http/credentialWatch.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses, IsoUtc, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes.ts';
@@ -13,6 +14,8 @@ import type { Tenant } from '../tenant.ts';
 
 const tags = ['Events'];
 const accepts = ['key', 'session'] as const;
+/** What every events route needs; the stream re-checks it while open. */
+const EVENTS_PERMISSION = 'read';
 const KEEPALIVE_MS = 15_000;
 
 export const EVENTS_TAG = {
@@ -24,20 +27,27 @@ export const EVENTS_TAG = {
 
 const tenantOf = (p: Tenant): Tenant => ({ merchantId: p.merchantId, environment: p.environment });
 
-export function eventRoutes(ctx: GatewayContext) {
+export interface EventRoutesOptions {
+  /** Options of the stream's credential re-check (http/credentialWatch.ts). */
+  credentials?: CredentialWatchOptions;
+}
+
+export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) {
   return async function eventPlugin(app: App): Promise<void> {
     const tail = createEventTail(ctx.db, ctx.logger);
+    const credentials = createCredentialWatch(ctx, opts.credentials);
     const streams = new Set<() => void>();
     // Open streams would hold the server's close: end them first.
     app.addHook('preClose', async () => {
       for (const end of streams) end();
       tail.close();
+      await credentials.close();
     });
 
     app.get(
       '/v1/events',
       {
-        config: { auth: { accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: EVENTS_PERMISSION } },
         schema: {
           tags,
           summary: 'List events',
@@ -77,7 +87,7 @@ export function eventRoutes(ctx: GatewayContext) {
     app.get(
       '/v1/events/stream',
       {
-        config: { auth: { accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: EVENTS_PERMISSION } },
         schema: {
           tags,
           summary: 'Follow events live (server-sent events)',
@@ -86,7 +96,10 @@ export function eventRoutes(ctx: GatewayContext) {
             'GET /v1/events returns it; a `: keepalive` comment every 15 s. Starts with events after the newest one ' +
             'at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every ' +
             'event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience ' +
-            'for development and dashboards: reconcile with GET /v1/events, which is complete.',
+            'for development and dashboards: reconcile with GET /v1/events, which is complete. The stream ends ' +
+            'within seconds when its credential stops being valid (API key revoked, session logged out, expired ' +
+            'or idle, role without the read permission), after a last comment `: closed: <CODE>: <message>`; ' +
+            'reconnecting then answers the same 401 or 403 as any other endpoint.',
           querystring: Type.Object(
             {
               types: Type.Optional(
@@ -105,7 +118,8 @@ export function eventRoutes(ctx: GatewayContext) {
         },
       },
       async (req, reply) => {
-        const tenant = tenantOf(principalOf(req));
+        const principal = principalOf(req);
+        const tenant = tenantOf(principal);
         const types = parseTypes(req.query.types);
         const resumeId = req.headers['last-event-id'];
         const lastSeq = resumeId ? (await getEvent(ctx.db, tenant, resumeId)).seq : null;
@@ -122,29 +136,48 @@ export function eventRoutes(ctx: GatewayContext) {
         res.write(': connected\n\n');
 
         let ended = false;
+        let unsubscribe = (): void => {};
+        let unwatch = (): void => {};
         const keepalive = setInterval(() => res.write(': keepalive\n\n'), KEEPALIVE_MS);
-        const unsubscribe = await tail.subscribe({
-          tenant,
-          lastSeq,
-          deliver: (rows) => writeEvents(res, rows, types),
-        });
-        const end = (): void => {
+        /** Ends the stream once; `why` (the credential stopped being valid) is said in a last comment. */
+        const end = (why?: GatewayError): void => {
           if (ended) return;
           ended = true;
           clearInterval(keepalive);
           unsubscribe();
+          unwatch();
           streams.delete(end);
+          if (why && !res.writableEnded && !res.destroyed)
+            res.write(`: closed: ${why.code}: ${why.message.replace(/\s+/g, ' ')}\n\n`);
           res.end();
         };
         streams.add(end);
-        res.on('close', end);
+        res.on('close', () => end());
+        try {
+          unwatch = await credentials.watch(principal, EVENTS_PERMISSION, end);
+          unsubscribe = await tail.subscribe({
+            tenant,
+            lastSeq,
+            deliver: (rows) => writeEvents(res, rows, types),
+          });
+        } catch (err) {
+          // The server is closing (or the database is gone): the client reconnects after the last event it saw.
+          ctx.logger.warn({ err }, 'event stream: could not start following');
+          end();
+          return;
+        }
+        // Ended while subscribing (client gone, credential revoked, server closing): release what was just taken.
+        if (ended) {
+          unwatch();
+          unsubscribe();
+        }
       },
     );
 
     app.get(
       '/v1/events/:id',
       {
-        config: { auth: { accepts, permission: 'read' } },
+        config: { auth: { accepts, permission: EVENTS_PERMISSION } },
         schema: {
           tags,
           summary: 'Retrieve an event',

@@ -38,8 +38,10 @@ const SESSION_ONLY_MESSAGE = 'This endpoint needs a dashboard session token (fro
 
 /**
  * Declares `request.principal` once per server (Fastify wants decorated properties known up front), and applies
- * every route's `config.auth` as it is registered: its first onRequest hook is `requireAuth`, and its OpenAPI
- * `security` names the accepted credentials. Register this before any route.
+ * every route's `config.auth` as it is registered: `requireAuth` is added to its onRequest hooks, after the rate
+ * limiter's (so that requests with missing or wrong credentials are limited like any other, rather than each
+ * costing a key or session lookup unbounded), and its OpenAPI `security` names the accepted credentials. Register
+ * this before any route.
  */
 export function registerAuthentication(app: App, ctx: GatewayContext): void {
   app.decorateRequest('principal', null);
@@ -47,7 +49,7 @@ export function registerAuthentication(app: App, ctx: GatewayContext): void {
     const auth = route.config?.auth;
     if (!auth) return;
     const existing = route.onRequest ? [route.onRequest].flat() : [];
-    route.onRequest = [requireAuth(ctx, auth.accepts, auth.permission), ...existing];
+    route.onRequest = [...existing, requireAuth(ctx, auth.accepts, auth.permission)];
     route.schema ??= {};
     route.schema.security ??= securityFor(auth.accepts);
   });

@@ -17,6 +17,30 @@ import {
 // (API key and session) and anonymously: no 5xx, every error in the gateway's envelope with the request id.
 // Bounded for CI (seeded); FUZZ_RUNS=<n per route> runs more, FUZZ_SEED=<n> replays another sequence.
 
+/**
+ * Forged cursors, each well-formed base64url: every list's tag with parts of the wrong type, out of bigint's range,
+ * negative, non-numeric, dates PostgreSQL cannot take, and wrong-shaped JSON. Each list must answer 400 (a part
+ * reaching a `::bigint` or `::timestamptz` cast was a 500).
+ */
+const FORGED_CURSORS: readonly string[] = (() => {
+  const b64 = (json: string) => Buffer.from(json, 'utf8').toString('base64url');
+  const tags = ['evt', 'inv', 'plink', 'plink_pi', 'a', 'we', 'whd', 're', 'k'];
+  const seqs = ['9999999999999999999', '-1', '1.5', 'x', ''];
+  const instants = ['0000-01-01T00:00:00Z', '+275760-09-13T00:00:00.000Z', '2026-02-30T00:00:00Z', 'soon'];
+  return [
+    ...tags.flatMap((t) => [
+      ...seqs.map((s) => b64(JSON.stringify([t, s]))),
+      b64(JSON.stringify([t, 1e30])),
+      ...instants.map((at) => b64(JSON.stringify([t, at, 'x']))),
+      b64(JSON.stringify([t, '2026-01-01T00:00:00Z', { id: 1 }])),
+    ]),
+    b64('{"seq":"1"}'),
+    b64('null'),
+    b64('[[[]]]'),
+    b64('not json'),
+  ];
+})();
+
 let g: TestGateway;
 let headerSets: Record<string, string>[] = [];
 const known: Record<string, string[]> = {};
@@ -67,6 +91,7 @@ describe('gateway OpenAPI fuzz', () => {
       headers: () => headerSets,
       runs: fuzzRuns(12),
       knownValues: known,
+      querySweep: { cursor: FORGED_CURSORS },
       seed: fuzzSeed(20261123),
       // Ending or revoking the fuzzer's own credentials, or removing its vault, would only turn the rest into
       // 401s and 400s.

@@ -19,6 +19,21 @@ export const StringEnum = <const T extends readonly string[]>(
   options: { description?: string; default?: T[number] } = {},
 ) => Type.Unsafe<T[number]>({ type: 'string', enum: [...values], ...options });
 
+/**
+ * A URL the hosted pages send a customer's browser to (`success_url`, `cancel_url` of intents and payment links):
+ * http(s) only, the same rule wherever a merchant enters one. Any other scheme (javascript:, data:, file:, a custom
+ * app scheme) would run or open something in the customer's browser on Tender's origin. (Webhook endpoint URLs
+ * are not redirects: they have their own rules and SSRF guard, webhooks/ssrfGuard.ts.)
+ */
+export const REDIRECT_URL_PATTERN = '^[Hh][Tt][Tt][Pp][Ss]?://';
+export const RedirectUrl = (description: string) =>
+  Type.String({
+    format: 'uri',
+    maxLength: 2000,
+    pattern: REDIRECT_URL_PATTERN,
+    description: `${description}: an http:// or https:// URL, max 2000 characters`,
+  });
+
 /** Email fields: the spec's "email, max 320". */
 export const EmailField = Type.String({ format: 'email', maxLength: 320, description: 'Email address (max 320)' });
 

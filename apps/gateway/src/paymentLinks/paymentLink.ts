@@ -3,7 +3,7 @@
 import { Type, type Static } from 'typebox';
 import { NETWORK_ID_PATTERN } from '../payments/paymentRoutes.ts';
 import { money } from '../payments/model.ts';
-import { StringEnum } from '../http/schemas.ts';
+import { RedirectUrl, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import type { Environment } from '../tenant.ts';
 
@@ -30,7 +30,9 @@ export const CreatePaymentLinkBody = Type.Object(
     checkout_methods: Type.Optional(
       Type.Array(StringEnum(['WALLET', 'ADDRESS'] as const), { minItems: 1, description: 'Default [WALLET, ADDRESS]' }),
     ),
-    success_url: Type.Optional(Type.String({ format: 'uri', maxLength: 2000 })),
+    success_url: Type.Optional(
+      RedirectUrl('Where the checkout page sends the customer after payment; copied into each intent of the link'),
+    ),
     intent_expires_in_seconds: Type.Optional(
       Type.Integer({
         ...PAYMENT_LINK_EXPIRY,

@@ -136,6 +136,42 @@ describe(`payment links API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     }
   });
 
+  it('takes a success_url exactly when creating an intent would: http(s) only, max 2000, never javascript:', async () => {
+    const cases: [string, boolean][] = [
+      ['javascript:alert(1)', false],
+      ['JavaScript:alert(document.cookie)', false],
+      ['data:text/html,<script>alert(1)</script>', false],
+      ['file:///etc/passwd', false],
+      ['vbscript:msgbox(1)', false],
+      ['shopapp://thanks', false],
+      ['//shop.example/thanks', false],
+      [`https://shop.example/${'x'.repeat(1979)}`, true],
+      [`https://shop.example/${'x'.repeat(1980)}`, false],
+      ['https://shop.example/thanks?order=1#top', true],
+      ['HTTP://shop.example/thanks', true],
+    ];
+    for (const [url, ok] of cases) {
+      const link = await create({ ...base, success_url: url });
+      const intent = await gw.app.inject({
+        method: 'POST',
+        url: '/v1/payment-intents',
+        headers: bearer(dev),
+        payload: { amount: '1', networks: ['devnet'], success_url: url },
+      });
+      expect([url.slice(0, 40), link.statusCode, intent.statusCode]).toEqual([
+        url.slice(0, 40),
+        ok ? 201 : 400,
+        ok ? 201 : 400,
+      ]);
+      if (!ok) expect(link.json().error.details.map((d: { path: string }) => d.path)).toContain('success_url');
+    }
+    // Nothing a link refused can reach its intents or the public view: the column refuses it too.
+    const [row] = await gw.db.query<{ id: string }>('select id from payment_links limit 1');
+    await expect(
+      gw.db.query(`update payment_links set success_url = 'javascript:alert(1)' where id = $1`, [row!.id]),
+    ).rejects.toThrow(/payment_links_success_url_http/);
+  });
+
   it('replays a creation with the same Idempotency-Key and refuses the key with another body', async () => {
     const key = { 'idempotency-key': `plink-${Date.now()}` };
     const a = await create(base, dev, key);

@@ -4,7 +4,7 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
-import { errorResponses, IsoUtc, StringEnum } from '../http/schemas.ts';
+import { errorResponses, IsoUtc, RedirectUrl, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { createPaymentIntent, type CreateIntentInput } from './createPaymentIntent.ts';
 import { withIdempotency } from './idempotency.ts';
@@ -13,18 +13,6 @@ import { intentView } from './model.ts';
 import { getPaymentDetail, getPaymentIntent, listPayments, viewOptions } from './queries.ts';
 import { PAYMENT_STATUSES } from './status.ts';
 import { tenantOf } from '../tenant.ts';
-
-/**
- * A redirect of the hosted checkout page: http(s) only. Any other scheme (javascript:, data:, file:, a custom app
- * scheme) would run or open something in the customer's browser on Tender's origin.
- */
-const RedirectUrl = (description: string) =>
-  Type.String({
-    format: 'uri',
-    maxLength: 2000,
-    pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-    description: `${description}: an http:// or https:// URL, max 2000 characters`,
-  });
 
 const tags = ['Payments'];
 export const NETWORK_ID_PATTERN = '^[a-z0-9-]{2,40}$';

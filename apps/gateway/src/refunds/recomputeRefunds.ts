@@ -13,9 +13,16 @@ import { REFUND_SELECT, refundView, type RefundRow } from './refundRequest.ts';
 import { deriveRefundStatus, refundTransitionEvents, type RefundStatus } from './refundStatus.ts';
 
 export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: string): Promise<RefundFact[]> {
-  const refunds = await tx.query<{ id: string; status: RefundStatus; amount_units: string; cancelled: boolean }>(
-    `select id, status, amount_units, cancelled_at is not null as cancelled from refund_requests
-     where payment_id = $1 order by created_at, id`,
+  const refunds = await tx.query<{
+    id: string;
+    status: RefundStatus;
+    amount_units: string;
+    cancelled: boolean;
+    announced: boolean;
+  }>(
+    `select id, status, amount_units, cancelled_at is not null as cancelled,
+       completion_announced_at is not null as announced
+     from refund_requests where payment_id = $1 order by created_at, id`,
     [paymentId],
   );
   if (refunds.length === 0) return [];
@@ -33,11 +40,15 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
     if (to !== r.status) {
       await tx.query(
         `update refund_requests set status = $2::text, updated_at = $3::timestamptz,
-           completed_at = case when $2::text = 'completed' then $3::timestamptz else null end
+           completed_at = case when $2::text = 'completed' then $3::timestamptz else null end,
+           completion_announced_at = coalesce(completion_announced_at,
+             case when $2::text = 'completed' then $3::timestamptz end)
          where id = $1`,
         [r.id, to, now],
       );
-      const events = refundTransitionEvents(r.status, to);
+      // refund.completed goes out once per request: completing again after a devnet rollback took the transfer back
+      // announces nothing new (migration 0730).
+      const events = refundTransitionEvents(r.status, to).filter((e) => e !== 'refund.completed' || !r.announced);
       if (events.length > 0) {
         const [row] = await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [r.id]);
         for (const type of events) {

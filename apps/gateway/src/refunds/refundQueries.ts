@@ -2,7 +2,7 @@
 // tenant's id answers like an unknown id.
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
-import { decodeCursor, encodeCursor } from '../http/cursor.ts';
+import { decodeInstantCursor, encodeCursor } from '../http/cursor.ts';
 import { GatewayError } from '../http/errors.ts';
 import { REFUND_SELECT, refundView, type RefundRequestView, type RefundRow } from './refundRequest.ts';
 import type { Tenant } from '../tenant.ts';
@@ -33,14 +33,7 @@ export interface ListRefundsQuery {
 /** Newest first; the cursor is (created_at, id) of the last item, so equal timestamps never split or repeat. */
 export async function listRefundRequests(ctx: GatewayContext, t: Tenant, q: ListRefundsQuery) {
   const limit = q.limit ?? 20;
-  const after =
-    q.cursor === undefined
-      ? undefined
-      : decodeCursor(q.cursor, ([tag, at, id]) =>
-          tag === 're' && typeof at === 'string' && !Number.isNaN(Date.parse(at)) && typeof id === 'string'
-            ? { at, id }
-            : undefined,
-        );
+  const after = q.cursor === undefined ? undefined : decodeInstantCursor(q.cursor, 're');
   const rows = await ctx.db.query<RefundRow>(
     `${REFUND_SELECT}
      where r.merchant_id = $1 and r.environment = $2 and ($3::text is null or r.payment_id = $3)

@@ -126,6 +126,8 @@ export async function submitRefundProof(
   }
 
   const final = head - receipt.blockNumber + 1n >= BigInt(Math.max(1, network.confirmations));
+  // The transfer is on the chain's disk before it is recorded (the devnet's state file; see ctx.persistChain).
+  await ctx.persistChain(dep.network);
   const now = ctx.now();
   return ctx.db.tx(async (tx) => {
     // Lock order as every payment writer: the payment first, then its refund requests.

@@ -290,6 +290,8 @@ async function check(
     // Mined but moved nothing (the address was emptied before it): not a success. The next attempt's balance
     // check tells a finished settlement from a database that is ahead of the chain.
     const ok = mined && amount !== null && amount > 0n;
+    // The receipt is a fact of the chain: on its disk before the database records it (ctx.persistChain).
+    await ctx.persistChain(s.network);
     await finish(ctx, s, ok ? 'succeeded' : 'failed', {
       txHash: receipt.transactionHash.toLowerCase(),
       block: receipt.blockNumber,
@@ -307,6 +309,7 @@ async function check(
   ]);
   if (BigInt(minedNonce) > BigInt(latest.nonce)) {
     // Our nonce is used, yet none of our transactions has a receipt: another transaction took it.
+    await ctx.persistChain(s.network);
     await finish(ctx, s, 'failed', {
       error: 'the nonce was used by another transaction',
       retryDelayMs: opts.retryDelayMs,

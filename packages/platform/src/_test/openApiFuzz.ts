@@ -25,6 +25,11 @@ export interface FuzzOptions {
   skip?: (method: string, path: string) => boolean;
   /** Real values for path parameters by name (ids of existing resources), mixed with generated ones. */
   knownValues?: Record<string, string[]>;
+  /**
+   * Values swept through every query parameter of that name, one request each (e.g. forged `cursor`s: base64url
+   * of wrong-shaped JSON, which random strings almost never are).
+   */
+  querySweep?: Record<string, readonly string[]>;
 }
 
 export interface FuzzReport {
@@ -159,6 +164,11 @@ export async function fuzzOpenApi(o: FuzzOptions): Promise<FuzzReport> {
           ...params.filter((p) => p.in === 'query').map((p) => ({ where: 'query' as const, p: [p.name] })),
           ...Object.keys(bodySchema?.properties ?? {}).map((k) => ({ where: 'body' as const, p: [k] })),
         ];
+        for (const p of params.filter((p) => p.in === 'query')) {
+          for (const value of o.querySweep?.[p.name] ?? []) {
+            sweep.push({ ...base, mutation: 'none', query: { ...base.query, [p.name]: value } });
+          }
+        }
         for (const slot of slots) {
           for (const hostile of UNSTORABLE_STRINGS) {
             sweep.push({

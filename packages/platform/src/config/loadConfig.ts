@@ -20,6 +20,19 @@ export function loadConfig<S extends Spec>(
   spec: S,
   env: NodeJS.ProcessEnv = process.env,
 ): ConfigOf<S> & { profile: Profile } {
+  const { config, problems } = readConfig(spec, env);
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/**
+ * Reads a spec without throwing: the values that parsed (a field with a problem is absent) and every problem. For
+ * callers that check rules across fields and must report them with the fields' own problems in one ConfigError.
+ */
+export function readConfig<S extends Spec>(
+  spec: S,
+  env: NodeJS.ProcessEnv = process.env,
+): { config: ConfigOf<S> & { profile: Profile }; problems: string[] } {
   const profile = profileOf(env);
   const problems: string[] = [];
   const out: Record<string, unknown> = { profile };
@@ -42,8 +55,7 @@ export function loadConfig<S extends Spec>(
       problems.push(`${f.env} ${(err as Error).message}`);
     }
   }
-  if (problems.length) throw new ConfigError(problems);
-  return out as ConfigOf<S> & { profile: Profile };
+  return { config: out as ConfigOf<S> & { profile: Profile }, problems };
 }
 
 /** Rows for the README's configuration table. */

@@ -22,6 +22,12 @@ export const platformConfigSpec = {
     parse: int(1, 500),
     default: 10,
   }),
+  databaseConnectTimeoutSeconds: field({
+    env: 'DATABASE_CONNECT_TIMEOUT_SECONDS',
+    doc: 'Seconds a request waits for a PostgreSQL connection (to connect, or a free one of the pool) before it answers 503 SERVICE_UNAVAILABLE',
+    parse: int(1, 120),
+    default: 5,
+  }),
   logLevel: field({
     env: 'LOG_LEVEL',
     doc: 'pino log level',

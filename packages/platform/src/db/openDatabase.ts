@@ -10,6 +10,8 @@ export interface DatabaseConfig {
   dataDir?: string | undefined;
   schema?: string | undefined;
   poolSize?: number | undefined;
+  /** PostgreSQL: seconds to wait for a connection before DatabaseUnavailableError (default 5). */
+  connectTimeoutSeconds?: number | undefined;
 }
 
 export async function openDatabase(cfg: DatabaseConfig): Promise<Database> {
@@ -18,6 +20,7 @@ export async function openDatabase(cfg: DatabaseConfig): Promise<Database> {
       url: cfg.url,
       ...(cfg.schema ? { schema: cfg.schema } : {}),
       ...(cfg.poolSize ? { max: cfg.poolSize } : {}),
+      ...(cfg.connectTimeoutSeconds ? { connectTimeoutSeconds: cfg.connectTimeoutSeconds } : {}),
     });
   }
   if (cfg.dataDir) await mkdir(cfg.dataDir, { recursive: true });

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { ConfigError } from '../config/loadConfig.ts';
+import { DatabaseUnavailableError } from './databaseUnavailable.ts';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
 
@@ -8,41 +9,101 @@ export interface PostgresOptions {
   /** Schema to work in (created when missing); `public` when omitted. Tests use one schema per file. */
   schema?: string;
   max?: number;
+  /**
+   * Seconds a statement or transaction waits for a connection (a new one to connect, or one of the pool to be
+   * free) before it fails with DatabaseUnavailableError. Default 5 (postgres.js alone waits 30 s to connect and
+   * forever for a free connection). A statement that has its connection is never cut short by it.
+   */
+  connectTimeoutSeconds?: number;
 }
+
+/** Default of PostgresOptions.connectTimeoutSeconds (and of DATABASE_CONNECT_TIMEOUT_SECONDS). */
+export const DEFAULT_CONNECT_TIMEOUT_SECONDS = 5;
 
 /** PostgreSQL through postgres.js. Timestamps come back as Date, numeric/int8 as strings. */
 export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const schema = opts.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const timeoutSeconds = opts.connectTimeoutSeconds ?? DEFAULT_CONNECT_TIMEOUT_SECONDS;
   const sql = postgres(opts.url, {
     max: opts.max ?? 10,
+    connect_timeout: timeoutSeconds,
     onnotice: () => {},
     connection: { search_path: schema, application_name: 'tender' },
   });
   await probe(sql, opts.url);
+  const unavailable = () =>
+    new DatabaseUnavailableError(
+      `no PostgreSQL connection within ${timeoutSeconds} s (${whereOf(opts.url)} does not answer, or every ` +
+        `connection of the pool is in use)`,
+    );
   if (schema !== 'public') await sql.unsafe(`create schema if not exists ${schema}`);
 
-  const wrap = (s: postgres.Sql | postgres.TransactionSql): Sql => ({
+  // Outside a transaction a statement takes a connection of the pool, and may wait for one; inside, it has its
+  // transaction's. A statement that still waits at the timeout (postgres.js has not handed it to a connection:
+  // no `state`) is taken out of the queue and fails; one that is running is left alone.
+  const bounded = async <T>(q: Promise<unknown> & { cancel(): unknown }): Promise<T> => {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      if ((q as unknown as { state?: unknown }).state) return;
+      timedOut = true;
+      void q.cancel();
+    }, timeoutSeconds * 1000);
+    try {
+      return (await q) as unknown as T;
+    } catch (err) {
+      throw timedOut ? unavailable() : err;
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  const wrap = (s: postgres.Sql | postgres.TransactionSql, pooled: boolean): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       // Named prepared statements: one round trip per query after the first use of a text on a connection.
-      return (await s
-        .unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
-          prepare: params.length > 0,
-        })
-        .catch(withoutParameters)) as unknown as T[];
+      const q = s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
+        prepare: params.length > 0,
+      });
+      return (await (pooled ? bounded<T[]>(q) : q).catch(withoutParameters)) as unknown as T[];
     },
     async exec(text: string) {
-      await s.unsafe(text).catch(withoutParameters);
+      const q = s.unsafe(text);
+      await (pooled ? bounded(q) : q).catch(withoutParameters);
     },
   });
-  const root = wrap(sql);
+  // A transaction waits for its connection at most the timeout too. postgres.js offers no handle on its queued
+  // BEGIN, so the caller is answered at the timeout and a transaction that gets its connection later rolls back at
+  // once, doing nothing.
+  const tx = <T>(fn: (tx: Sql) => Promise<T>): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      let state: 'waiting' | 'running' | 'abandoned' = 'waiting';
+      const timer = setTimeout(() => {
+        if (state !== 'waiting') return;
+        state = 'abandoned';
+        reject(unavailable());
+      }, timeoutSeconds * 1000);
+      sql
+        .begin((t) => {
+          if (state === 'abandoned') throw unavailable();
+          state = 'running';
+          clearTimeout(timer);
+          return fn(wrap(t, false));
+        })
+        .then(
+          (v) => resolve(v as T),
+          (err: unknown) => {
+            clearTimeout(timer);
+            if (state !== 'abandoned') reject(err);
+          },
+        );
+    });
+  const root = wrap(sql, true);
   const prefix = schema === 'public' ? '' : `${schema}__`;
 
   return {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
-    tx: <T>(fn: (tx: Sql) => Promise<T>) => sql.begin((t) => fn(wrap(t))) as Promise<T>,
+    tx,
     async listen(channel, onNotify) {
       const sub = await sql.listen(channel, onNotify);
       return () => sub.unlisten();

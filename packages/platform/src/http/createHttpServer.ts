@@ -19,6 +19,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { newId } from '../crypto/ids.ts';
+import { isDatabaseUnavailable } from '../db/databaseUnavailable.ts';
 import { HttpError, KitErrorCode } from './httpError.ts';
 import { DEFAULT_TRANSPORT, type HttpTransport } from './httpConfig.ts';
 import { Metrics } from './metrics.ts';
@@ -313,6 +314,13 @@ export function toHttpError(error: unknown): HttpError {
   if (e.statusCode === 429) return new HttpError(429, KitErrorCode.rateLimited, 'Too many requests');
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
     return new HttpError(e.statusCode, 'BAD_REQUEST', e.message);
+  }
+  // No database connection within the connect timeout: the service, not the request, is at fault, and a retry in a
+  // moment may well succeed.
+  if (isDatabaseUnavailable(error)) {
+    return new HttpError(503, KitErrorCode.serviceUnavailable, 'The database is not reachable now; retry shortly', {
+      headers: { 'retry-after': '2' },
+    });
   }
   return new HttpError(500, KitErrorCode.internal, 'An internal error occurred; it has been logged');
 }

@@ -7,7 +7,7 @@ import RequestClient from 'twilio/lib/base/RequestClient.js';
 
 /**
  * Twilio's stand-in for tests: Prism (@stoplight/prism-cli 5.14.2) serving Twilio's official OpenAPI description
- * (shared/reference/twilio/twilio_api_v2010.json). Prism validates every request against Twilio's schema and
+ * (a pinned copy with its licence in ./twilio-oai, so the repository tests stand alone). Prism validates every request against Twilio's schema and
  * answers 422 (or the operation's 4xx) for one it rejects, so a request Twilio would refuse fails the test.
  */
 export interface Prism {
@@ -20,7 +20,7 @@ export interface Prism {
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
-export const TWILIO_OPENAPI = resolve(here, '../../../../../../shared/reference/twilio/twilio_api_v2010.json');
+export const TWILIO_OPENAPI = resolve(here, 'twilio-oai/twilio_api_v2010.json');
 
 async function freePort(): Promise<number> {
   return new Promise((res, rej) => {

@@ -1,7 +1,8 @@
 import twilio from 'twilio';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ProviderTemporaryFailure } from '../../paywall/providerFailure.ts';
+import { ProviderRefusal, ProviderTemporaryFailure } from '../../paywall/providerFailure.ts';
 import { startPrism, type Prism } from '../_test/prism.ts';
+import { TEST_CREDENTIALS_INVALID_TO, TwilioRefuses } from '../_test/twilioRefuses.ts';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import { createTwilioProvider } from './twilioProvider.ts';
 import type { TelephonyProvider } from './telephonyProvider.ts';
@@ -68,9 +69,41 @@ describe('Twilio provider against Prism serving Twilio’s OpenAPI description',
 
   it('a request Twilio’s schema rejects is seen as a refusal, not a success', async () => {
     // TimeLimit is an integer in Twilio's schema: a fraction is refused (Prism answers 422).
-    await expect(provider.setCallTimeLimit('CA' + '0'.repeat(32), 1.5)).rejects.toThrow(/refused \(422\)/);
+    await expect(provider.setCallTimeLimit('CA' + '0'.repeat(32), 1.5)).rejects.toThrow(
+      /refused the operation \(HTTP 422/,
+    );
     expect(prism.violations.length).toBeGreaterThan(0);
     prism.violations.length = 0;
+  });
+
+  it('a refusal by Twilio (test credentials: 400, error 21211) carries its status, code and message', async () => {
+    const refusing = createTwilioProvider({ accountSid: ACCOUNT, authToken: TOKEN, httpClient: new TwilioRefuses() });
+    const err = await refusing
+      .placeCall({
+        fromE164: '+15005550006',
+        toE164: '+15005550001',
+        timeLimitSeconds: 60,
+        statusCallbackUrl: 'https://agents.example/provider/twilio/status',
+        relayUrl: 'wss://agents.example/provider/twilio/relay?callId=c1',
+      })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderRefusal);
+    expect((err as ProviderRefusal).provider).toEqual({
+      name: 'twilio',
+      status: 400,
+      code: '21211',
+      message: TEST_CREDENTIALS_INVALID_TO.message,
+    });
+    expect([(err as ProviderRefusal).status, (err as ProviderRefusal).code]).toEqual([502, 'PROVIDER_REFUSED']);
+    // Every candidate number refused for a reason other than "taken meanwhile": final, not a retry loop.
+    await expect(
+      refusing.buyLocalNumber(
+        'US',
+        '808',
+        { voiceUrl: 'https://a.example/v', statusCallbackUrl: 'https://a.example/s' },
+        'x',
+      ),
+    ).rejects.toBeInstanceOf(ProviderRefusal);
   });
 
   it('no answer from the provider is a temporary failure', async () => {

@@ -1,6 +1,6 @@
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
-import { ProviderTemporaryFailure } from '../../paywall/providerFailure.ts';
+import { ProviderRefusal, ProviderTemporaryFailure } from '../../paywall/providerFailure.ts';
 import type { Country, TelephonyProvider } from './telephonyProvider.ts';
 
 export interface TwilioOptions {
@@ -69,6 +69,9 @@ export function createTwilioProvider(opts: TwilioOptions): TelephonyProvider {
           throw err;
         }
       }
+      // Every candidate refused. Taken meanwhile (Twilio 21422) may differ on a retry; any other refusal (the
+      // account may not buy numbers: test credentials, a suspended account) is final and answered as such.
+      if (lastErr instanceof ProviderRefusal && lastErr.provider.code !== '21422') throw lastErr;
       throw new ProviderTemporaryFailure(`buying a number in ${areaCode} failed: ${String(lastErr)}`);
     },
 
@@ -172,23 +175,13 @@ interface RestError {
 }
 
 function isStatus(err: unknown, status: number): boolean {
-  return err instanceof ProviderRefusal && err.status === status;
-}
-
-/** A final 4xx from the provider (bad number, not found …); carries the HTTP status for the callers above. */
-export class ProviderRefusal extends Error {
-  override name = 'ProviderRefusal';
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
+  return err instanceof ProviderRefusal && err.provider.status === status;
 }
 
 /**
  * Maps the library's failures: no HTTP answer, 5xx and 429 → ProviderTemporaryFailure (retry); other 4xx →
- * ProviderRefusal (a caller decides; unhandled, it becomes a final error).
+ * ProviderRefusal with Twilio's status, error code and message (a caller decides; unhandled, it is the answer:
+ * 502 PROVIDER_REFUSED before payment, a refund owed after settlement).
  */
 async function guard<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -199,9 +192,11 @@ async function guard<T>(fn: () => Promise<T>): Promise<T> {
     if (status === 0 || status >= 500 || status === 429) {
       throw new ProviderTemporaryFailure(`telephony provider: ${status || 'no answer'} ${e.message ?? String(err)}`);
     }
-    throw new ProviderRefusal(
+    throw new ProviderRefusal({
+      name: 'twilio',
       status,
-      `telephony provider refused (${status}${e.code ? `/${e.code}` : ''}): ${e.message ?? ''}`,
-    );
+      code: e.code == null ? null : String(e.code),
+      message: (e.message ?? '').slice(0, 500),
+    });
   }
 }
