@@ -71,12 +71,15 @@
         width: 'min(480px, 100vw)',
         height: 'min(760px, 100vh)',
         background: '#fff',
-        borderRadius: '12px',
+        // A phone gets the whole screen, square.
+        borderRadius: window.innerWidth < 520 ? '0' : '12px',
         overflow: 'hidden',
         boxShadow: '0 12px 48px rgba(0, 0, 0, 0.35)',
       },
       { role: 'dialog', 'aria-modal': 'true', 'aria-label': o.label || 'Checkout' },
     );
+    // The visible height on phones whose toolbars come and go; kept at 100vh where dvh is unknown.
+    dialog.style.height = 'min(760px, 100dvh)';
     var bar = el('div', { display: 'flex', justifyContent: 'flex-end', borderBottom: '1px solid #e2e8f0' });
     var close = el(
       'button',
