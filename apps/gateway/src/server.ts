@@ -23,6 +23,7 @@ import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
 import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
 import { webPages } from './checkout/webPages.ts';
+import { checkoutEmbeddingRoutes } from './checkout/checkoutEmbeddingRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -162,8 +163,9 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     publicIntentRoutes(ctx),
     invoiceRoutes(ctx),
     publicCheckoutRoutes(ctx),
+    checkoutEmbeddingRoutes(ctx),
   ])
     await app.register(routes);
-  if (opts.webDir) await webPages(app, opts.webDir);
+  if (opts.webDir) await webPages(app, opts.webDir, ctx);
   return app;
 }

@@ -567,6 +567,21 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.getByRole('button', { name: 'Submit signature' }).click();
     await expect.poll(() => row.getByTestId('vault-proof').textContent(), { timeout: 15_000 }).toMatch(/^proven/);
     await shot(page, 'dashboard-vault-proven.png');
+
+    // Embedded checkout: a URL that is not an origin is refused at its field; exact origins are saved.
+    const origins = page.getByLabel('Allowed origins (one per line)');
+    await origins.fill('https://shop.example/checkout');
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    await expect.poll(() => page.locator('#checkout-origins-error').textContent()).toContain('exact origin');
+    await origins.fill('https://shop.example\nhttp://localhost:5173');
+    await page.getByRole('button', { name: 'Save origins' }).click();
+    const settings = () =>
+      fetch(`${g.baseUrl}/v1/settlement-settings`, { headers: { authorization: `Bearer ${token}` } }).then((r) =>
+        r.json(),
+      );
+    await expect
+      .poll(settings)
+      .toMatchObject({ checkout_allowed_origins: ['https://shop.example', 'http://localhost:5173'] });
     await expectAccessible(page);
     await page.close();
   }, 120_000);

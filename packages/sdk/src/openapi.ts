@@ -613,6 +613,103 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/public/payment-intents/{id}/embedding": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether a page may embed the hosted checkout (embedded checkout)
+         * @description Asked by the hosted checkout when /checkout.js opened it: `origin` is the embedding page's origin, and `allowed` is true when it is one of the merchant's checkout_allowed_origins (PATCH /v1/settlement-settings) in the environment of the payment. Only then does the checkout post its paid and expired messages, to that origin only. An unknown intent answers allowed: false. No credentials.
+         */
+        get: {
+            parameters: {
+                query: {
+                    origin: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            allowed: boolean;
+                            /** @enum {string} */
+                            object: "checkout_embedding";
+                            origin: string;
+                            payment_intent_id: string;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/payment-intents/{id}/open": {
         parameters: {
             query?: never;
@@ -8296,8 +8393,8 @@ export type paths = {
         options?: never;
         head?: never;
         /**
-         * Change the default intent expiry or default networks
-         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks.
+         * Change the default intent expiry, default networks or checkout embedding origins
+         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with /checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are accepted in test mode (and in the dev profile) only. The list replaces the previous one.
          */
         patch: {
             parameters: {
@@ -8309,6 +8406,8 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
+                        /** @description Exact origins, e.g. https://shop.example or https://shop.example:8443; [] for none */
+                        checkout_allowed_origins?: string[];
                         default_expires_in_seconds?: number;
                         default_networks?: string[] | null;
                     };

@@ -1,6 +1,8 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
 // /invoice/{id} and /verify-email, and the merchant dashboard under /dashboard/ (its routes are the page's own).
 import { serveWebPages, type App } from '@tender/platform';
+import type { GatewayContext } from '../context.ts';
+import { checkoutOriginsOfIntent } from '../settings/checkoutOrigins.ts';
 
 export const PAGE_PATHS = [
   '/checkout/:id',
@@ -13,9 +15,15 @@ export const PAGE_PATHS = [
 
 /**
  * Registers the page routes and `/assets/*` from `dir` (Vite's outDir: index.html and assets/). `/dashboard`, as
- * people type it, is sent on to `/dashboard/` (the page's relative URLs resolve under the slash).
+ * people type it, is sent on to `/dashboard/` (the page's relative URLs resolve under the slash). The checkout of a
+ * payment may be framed by the origins its merchant allows (checkout_allowed_origins); every other page by none.
  */
-export async function webPages(app: App, dir: string): Promise<void> {
-  await serveWebPages(app, dir, PAGE_PATHS);
+export async function webPages(app: App, dir: string, ctx: GatewayContext): Promise<void> {
+  await serveWebPages(app, dir, PAGE_PATHS, {
+    frameAncestors: async (req) =>
+      req.routeOptions.url === '/checkout/:id'
+        ? checkoutOriginsOfIntent(ctx.db, (req.params as { id: string }).id)
+        : [],
+  });
   app.get('/dashboard', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/dashboard/', 308));
 }

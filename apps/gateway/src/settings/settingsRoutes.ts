@@ -1,6 +1,7 @@
 // Settlement settings endpoints (designed here; the spec leaves vaults and settlement "not shown"):
 //   GET    /v1/settlement-settings            vaults, default expiry, default networks (read)
-//   PATCH  /v1/settlement-settings            default_expires_in_seconds, default_networks (account:manage)
+//   PATCH  /v1/settlement-settings            default_expires_in_seconds, default_networks,
+//                                              checkout_allowed_origins (account:manage)
 //   GET    /v1/vaults/{network}/challenge     ?address: the message the address signs to prove it (account:manage)
 //   PUT    /v1/vaults/{network}               {address, message, signature}: set or replace the vault of a network,
 //                                              proven by a signature of the address (account:manage)
@@ -18,6 +19,7 @@ import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
 import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
+import { MAX_CHECKOUT_ORIGINS } from './checkoutOrigins.ts';
 import {
   assertNetworkOfEnvironment,
   getSettlementSettings,
@@ -66,11 +68,15 @@ export function settingsRoutes(ctx: GatewayContext) {
         config: { auth: { accepts: owners, permission: 'account:manage' } },
         schema: {
           tags,
-          summary: 'Change the default intent expiry or default networks',
+          summary: 'Change the default intent expiry, default networks or checkout embedding origins',
           description:
             'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
             'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
-            'created without networks.',
+            'created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) ' +
+            'lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with ' +
+            '/checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its ' +
+            'paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are ' +
+            'accepted in test mode (and in the dev profile) only. The list replaces the previous one.',
           body: Type.Object(
             {
               default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
@@ -83,6 +89,13 @@ export function settingsRoutes(ctx: GatewayContext) {
                   }),
                   Type.Null(),
                 ]),
+              ),
+              checkout_allowed_origins: Type.Optional(
+                Type.Array(Type.String({ minLength: 1, maxLength: 300 }), {
+                  maxItems: MAX_CHECKOUT_ORIGINS,
+                  uniqueItems: true,
+                  description: 'Exact origins, e.g. https://shop.example or https://shop.example:8443; [] for none',
+                }),
               ),
             },
             { additionalProperties: false, minProperties: 1 },

@@ -6,6 +6,7 @@ import { getAddress, isAddress, zeroAddress, type Address, type LocalAccount } f
 import { isUniqueViolation } from '../accounts/accounts.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { parseCheckoutOrigins } from './checkoutOrigins.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
 import { checkVaultProofMessage, signVaultProof, verifyVaultSignature, type VaultProof } from './vaultProof.ts';
 import type { Tenant } from '../tenant.ts';
@@ -51,6 +52,8 @@ export interface SettlementSettings {
   default_expires_in_seconds: number;
   /** null: every available network of this environment that has a vault. */
   default_networks: string[] | null;
+  /** Origins that may embed the hosted checkout (settings/checkoutOrigins.ts); empty: none. */
+  checkout_allowed_origins: string[];
   vaults: VaultView[];
 }
 
@@ -90,18 +93,24 @@ export async function loadIntentSettings(sql: Sql, t: Tenant): Promise<IntentSet
 }
 
 export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Promise<SettlementSettings> {
-  const [vaults, settings] = await Promise.all([
+  const [vaults, settings, [embedding]] = await Promise.all([
     ctx.db.query<VaultRow>(
       `select ${VAULT_COLUMNS} from merchant_vaults where merchant_id = $1 and environment = $2 order by network`,
       [t.merchantId, t.environment],
     ),
     loadIntentSettings(ctx.db, t),
+    ctx.db.query<{ origins: string[] }>(
+      `select checkout_allowed_origins as origins from merchant_payment_settings
+       where merchant_id = $1 and environment = $2`,
+      [t.merchantId, t.environment],
+    ),
   ]);
   return {
     object: 'settlement_settings',
     livemode: t.environment === 'live',
     default_expires_in_seconds: settings.defaultExpiresInSeconds,
     default_networks: settings.defaultNetworks,
+    checkout_allowed_origins: embedding?.origins ?? [],
     vaults: vaults.map(vaultView),
   };
 }
@@ -127,15 +136,28 @@ export function assertNetworkOfEnvironment(ctx: GatewayContext, t: Tenant, netwo
 export async function updatePaymentSettings(
   ctx: GatewayContext,
   t: Tenant,
-  input: { default_expires_in_seconds?: number; default_networks?: string[] | null },
+  input: {
+    default_expires_in_seconds?: number;
+    default_networks?: string[] | null;
+    checkout_allowed_origins?: string[];
+  },
 ): Promise<SettlementSettings> {
   input.default_networks?.forEach((n, i) => assertNetworkOfEnvironment(ctx, t, n, `default_networks[${i}]`));
+  const origins =
+    input.checkout_allowed_origins === undefined
+      ? null
+      : parseCheckoutOrigins(input.checkout_allowed_origins, {
+          environment: t.environment,
+          profile: ctx.config.profile,
+        });
   await ctx.db.query(
-    `insert into merchant_payment_settings (merchant_id, environment, default_expires_in_seconds, default_networks)
-     values ($1, $2, coalesce($3::int, ${DEFAULT_EXPIRES_IN_SECONDS}), $4::text[])
+    `insert into merchant_payment_settings (merchant_id, environment, default_expires_in_seconds, default_networks,
+       checkout_allowed_origins)
+     values ($1, $2, coalesce($3::int, ${DEFAULT_EXPIRES_IN_SECONDS}), $4::text[], coalesce($6::text[], '{}'))
      on conflict (merchant_id, environment) do update set
        default_expires_in_seconds = coalesce($3::int, merchant_payment_settings.default_expires_in_seconds),
        default_networks = case when $5 then $4::text[] else merchant_payment_settings.default_networks end,
+       checkout_allowed_origins = coalesce($6::text[], merchant_payment_settings.checkout_allowed_origins),
        updated_at = now()`,
     [
       t.merchantId,
@@ -143,6 +165,7 @@ export async function updatePaymentSettings(
       input.default_expires_in_seconds ?? null,
       input.default_networks ?? null,
       input.default_networks !== undefined,
+      origins,
     ],
   );
   return getSettlementSettings(ctx, t);

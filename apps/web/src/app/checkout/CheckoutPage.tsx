@@ -9,6 +9,7 @@ import { ExpiryCountdown } from './ExpiryCountdown.tsx';
 import { MethodChoice } from './MethodChoice.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { isPaid, StatusHeadline } from './PaymentProgress.tsx';
+import { useEmbeddingReports } from './useEmbeddingReports.ts';
 import { usePublicIntent } from './usePublicIntent.ts';
 
 // viem and the wallet flow load only when the customer chooses to pay with a wallet.
@@ -24,6 +25,7 @@ function acceptsPayment(i: PublicIntent): boolean {
 
 export default function CheckoutPage({ intentId }: { intentId: string }) {
   const { intent, error, clockOffsetMs, refresh } = usePublicIntent(intentId);
+  useEmbeddingReports(intent);
   if (!intent) {
     return error ? <ErrorNotice error={error} title="This payment page is not available" /> : <p>Loading…</p>;
   }

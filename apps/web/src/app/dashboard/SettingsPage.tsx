@@ -1,7 +1,9 @@
-// Settings: the vault per network (set, prove, remove; with the live on-chain facts the gateway reads now), and the
-// defaults new payments get (expiry, networks). Owner only for changes (account:manage).
+// Settings: the vault per network (set, prove, remove; with the live on-chain facts the gateway reads now), the
+// defaults new payments get (expiry, networks) and the origins that may embed the checkout. Owner only for changes
+// (account:manage).
 import { useState, type FormEvent } from 'react';
 import { AccountEmailCard } from './AccountEmailCard.tsx';
+import { CheckoutOriginsCard } from './CheckoutOriginsCard.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
@@ -65,6 +67,9 @@ export default function SettingsPage() {
         </ul>
       </section>
       {settings.data ? <Defaults settings={settings.data} manage={manage} onChanged={reload} /> : null}
+      {settings.data ? (
+        <CheckoutOriginsCard origins={settings.data.checkout_allowed_origins} manage={manage} onChanged={reload} />
+      ) : null}
       <ApiErrorText error={settings.error} />
     </div>
   );

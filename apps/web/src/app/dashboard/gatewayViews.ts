@@ -111,6 +111,8 @@ export interface SettlementPolicy {
 export interface SettlementSettings {
   default_expires_in_seconds: number;
   default_networks: string[] | null;
+  /** Origins that may embed the hosted checkout; empty: none. */
+  checkout_allowed_origins: string[];
   vaults: {
     network: string;
     address: string;

@@ -168,6 +168,11 @@ export const api = {
       `/public/payment-intents/${seg(id)}/open`,
       network ? { network } : {},
     ),
+  checkoutEmbedding: (id: string, origin: string) =>
+    call<{ allowed: boolean }>(
+      'GET',
+      `/public/payment-intents/${seg(id)}/embedding?origin=${encodeURIComponent(origin)}`,
+    ),
   paymentLink: (id: string) => call<PublicPaymentLink>('GET', `/public/payment-links/${seg(id)}`),
   startLinkPayment: (id: string) =>
     call<{ payment_intent_id: string; checkout_url: string }>('POST', `/public/payment-links/${seg(id)}/intents`, {}),
