@@ -67,6 +67,12 @@ export interface PublicIntent {
   amount_received_units: string;
   amount_remaining: string;
   amount_remaining_units: string;
+  /** Final official funds above the amount (OVERPAID); the merchant may refund it. */
+  amount_excess: string;
+  amount_excess_units: string;
+  /** Refunds completed on chain back to the customer. */
+  amount_refunded: string;
+  amount_refunded_units: string;
   networks: PublicNetwork[];
   latest_transfer: PublicTransfer | null;
   foreign_transfers: PublicTransfer[];
@@ -85,6 +91,7 @@ export interface PublicPaymentLink {
   networks: string[];
   checkout_methods: CheckoutMethod[];
   business_name: string;
+  livemode: boolean;
 }
 
 export interface InvoiceLineItem {
@@ -112,6 +119,7 @@ export interface PublicInvoice {
   payment_intent_id: string | null;
   checkout_url: string | null;
   pdf_url: string | null;
+  livemode: boolean;
 }
 
 /** One failing field of a VALIDATION_FAILED answer (`path` as the API names it: `amount`, `line_items[0].unit_amount`). */
