@@ -48,17 +48,17 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
   const pdf = invoice.pdf_url ? safeHttpUrl(new URL(invoice.pdf_url, location.href).toString()) : undefined;
   const payUrl = pay ? `${pay}${pay.includes('?') ? '&' : '?'}locale=${locale}` : undefined;
   // Without the payment's view, the invoice's own status decides; with it, the truth table does.
-  const payable =
-    payUrl && invoice.status !== 'paid' && invoice.status !== 'void' && (!state || has(state, 'pay') || has(state, 'open'));
+  const status = invoice.status.toLowerCase();
+  const payable = payUrl && status !== 'paid' && status !== 'void' && (!state || has(state, 'pay') || has(state, 'open'));
   const partial = state && BigInt(payment!.amount_received_units) > 0n;
-  const statusKey = STATUS_KEYS[invoice.status];
+  const statusKey = STATUS_KEYS[status];
   const cur = invoice.currency;
   return (
     <section className="card invoice" aria-labelledby="merchant">
       <PageHeader merchant={invoice.business_name} livemode={invoice.livemode} />
       <h1 className="title">
         {t('invoice.title', { number: invoice.number })}{' '}
-        <span className={`badge status-${invoice.status}`}>{statusKey ? t(statusKey) : invoice.status}</span>
+        <span className={`badge status-${status}`}>{statusKey ? t(statusKey) : status}</span>
       </h1>
       {invoice.customer_name ? <p>{t('invoice.billedTo', { name: invoice.customer_name })}</p> : null}
       {invoice.due_date ? <p className="muted">{t('invoice.due', { date: date(invoice.due_date) })}</p> : null}
