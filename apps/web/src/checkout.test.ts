@@ -61,7 +61,13 @@ describe(`hosted checkout in Chromium (${process.env.DATABASE_URL ? 'postgres' :
     await expect.poll(() => page.getByTestId('deposit-address').textContent()).toBe(depositAddress);
     await expect(heading(page, 'Waiting for your payment').isVisible()).resolves.toBe(true);
     const body = await page.textContent('body');
-    for (const text of [BUSINESS_NAME, '10.00\u00a0USDC', 'Two bags of single-origin beans', 'ORDER-7781', 'Pay within']) {
+    for (const text of [
+      BUSINESS_NAME,
+      '10.00\u00a0USDC',
+      'Two bags of single-origin beans',
+      'ORDER-7781',
+      'Pay within',
+    ]) {
       expect(body).toContain(text);
     }
     const token = getAddress(g.h.devnet.manifest.tokens.USDC);

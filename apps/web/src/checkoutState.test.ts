@@ -4,12 +4,8 @@
 // and whose actions never offer a way to pay when paying is wrong.
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../gateway/src/payments/status.ts';
-import {
-  checkoutState,
-  type CheckoutStateName,
-  type PaymentWindow,
-} from './app/checkout/checkoutState.ts';
-import type { PublicIntent } from './app/shared/api.ts';
+import { checkoutState, type CheckoutStateName, type PaymentWindow } from './app/checkout/checkoutState.ts';
+import type { PublicIntent } from './app/shared/apiTypes.ts';
 import { CATALOGUES } from './app/i18n/catalogues.ts';
 import type { MessageKey } from './app/i18n/en.ts';
 
@@ -105,7 +101,11 @@ describe('checkout truth table', () => {
     }
     const pays = s.actions.includes('pay');
     // Never a way to pay after the window closed, after payment, or after a refund; never for nothing due.
-    if (win !== 'open' || PAID_OR_REFUNDED.includes(c.status) || ['EXPIRED', 'UNDERPAID', 'LATE_PAYMENT'].includes(c.status)) {
+    if (
+      win !== 'open' ||
+      PAID_OR_REFUNDED.includes(c.status) ||
+      ['EXPIRED', 'UNDERPAID', 'LATE_PAYMENT'].includes(c.status)
+    ) {
       expect(pays).toBe(false);
     }
     if (pays) expect(BigInt(s.dueUnits)).toBeGreaterThan(0n);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, recordConsole, screenshot, seriousA11yViolations } from './_test/browser.ts';
 import { startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
 import type { CheckoutStateName } from './app/checkout/checkoutState.ts';
-import type { PublicIntent } from './app/shared/api.ts';
+import type { PublicIntent } from './app/shared/apiTypes.ts';
 
 const WIDTHS = [320, 360, 1280] as const;
 const LANGUAGES = [
@@ -161,7 +161,9 @@ afterAll(async () => {
 
 /** Controls a person taps: each at least 44 px high. */
 async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate<string[]>(`[...document.querySelectorAll('button, a.button, select, .option, .cancel a, .actions a')]
+  return page.evaluate<
+    string[]
+  >(`[...document.querySelectorAll('button, a.button, select, .option, .cancel a, .actions a')]
     .filter((e) => e.getClientRects().length > 0)
     .filter((e) => e.getBoundingClientRect().height < 44)
     .map((e) => e.outerHTML.slice(0, 80))`);
@@ -169,8 +171,15 @@ async function smallTargets(page: Page): Promise<string[]> {
 
 describe(`checkout truth table in Chromium (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('the public view carries the excess and the refunded amount', async () => {
-    const over = (await (await fetch(`${g.baseUrl}/public/payment-intents/${ids.get('overpaid')}`)).json()) as PublicIntent;
-    expect(over).toMatchObject({ amount: '5', amount_received: '7', amount_excess: '2', amount_excess_units: '2000000' });
+    const over = (await (
+      await fetch(`${g.baseUrl}/public/payment-intents/${ids.get('overpaid')}`)
+    ).json()) as PublicIntent;
+    expect(over).toMatchObject({
+      amount: '5',
+      amount_received: '7',
+      amount_excess: '2',
+      amount_excess_units: '2000000',
+    });
     const refunded = (await (
       await fetch(`${g.baseUrl}/public/payment-intents/${ids.get('refunded')}`)
     ).json()) as PublicIntent;
@@ -183,7 +192,10 @@ describe(`checkout truth table in Chromium (${process.env.DATABASE_URL ? 'postgr
 
   for (const lang of LANGUAGES) {
     it(`every state at 320, 360 and 1280 px, in ${lang.name}`, async () => {
-      const context: BrowserContext = await browser.newContext({ ...lang.context, viewport: { width: 360, height: 780 } });
+      const context: BrowserContext = await browser.newContext({
+        ...lang.context,
+        viewport: { width: 360, height: 780 },
+      });
       const page = await context.newPage();
       const logs = recordConsole(page);
       const problems: string[] = [];
@@ -208,7 +220,9 @@ describe(`checkout truth table in Chromium (${process.env.DATABASE_URL ? 'postgr
           const uri = await page.locator('.qr img').getAttribute('data-uri');
           expect(await page.getByTestId('open-in-wallet').getAttribute('href')).toBe(uri);
           expect(await page.getByTestId('token-warning').textContent()).toMatch(
-            lang.name === 'en' ? /not counted towards this payment.*send it back to you/ : /nicht angerechnet.*zurücksenden/,
+            lang.name === 'en'
+              ? /not counted towards this payment.*send it back to you/
+              : /nicht angerechnet.*zurücksenden/,
           );
         }
         if (name === 'overpaid') {

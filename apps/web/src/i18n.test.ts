@@ -39,7 +39,8 @@ function hardCodedStrings(file: string, source: string): string[] {
     if (ts.isJsxExpression(n) && n.expression && ts.isJsxElement(n.parent)) {
       const e = n.expression;
       if (ts.isStringLiteral(e) && !NOT_WORDS.test(e.text)) found.push(e.text);
-      if (ts.isTemplateExpression(e) && /\p{L}/u.test(e.getText(sf).replace(/\$\{[^}]*\}/g, ''))) found.push(e.getText(sf));
+      if (ts.isTemplateExpression(e) && /\p{L}/u.test(e.getText(sf).replace(/\$\{[^}]*\}/g, '')))
+        found.push(e.getText(sf));
     }
     ts.forEachChild(n, visit);
   };
@@ -66,7 +67,10 @@ describe('message catalogues', () => {
       const cat = CATALOGUES[locale] as Record<string, string>;
       const same = Object.entries(en).filter(([k, v]) => cat[k] === v && /\p{L}{4,}/u.test(v.replace(/\{\w+\}/g, '')));
       // A few words are the same in both languages (Total, PDF…); whole sentences are not.
-      expect(same.filter(([, v]) => v.split(' ').length > 2), locale).toEqual([]);
+      expect(
+        same.filter(([, v]) => v.split(' ').length > 2),
+        locale,
+      ).toEqual([]);
     }
   });
 

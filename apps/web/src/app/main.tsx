@@ -18,11 +18,30 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
   if (m) {
     const id = decodeURIComponent(m[2]!);
     // The customer pages speak the reader's language (i18n/); the merchant's pages are English.
-    if (m[1] === 'checkout') return <I18nProvider><CheckoutPage intentId={id} /></I18nProvider>;
-    if (m[1] === 'pay') return <I18nProvider><PaymentLinkPage linkId={id} /></I18nProvider>;
-    return <I18nProvider><InvoicePage invoiceId={id} /></I18nProvider>;
+    if (m[1] === 'checkout')
+      return (
+        <I18nProvider>
+          <CheckoutPage intentId={id} />
+        </I18nProvider>
+      );
+    if (m[1] === 'pay')
+      return (
+        <I18nProvider>
+          <PaymentLinkPage linkId={id} />
+        </I18nProvider>
+      );
+    return (
+      <I18nProvider>
+        <InvoicePage invoiceId={id} />
+      </I18nProvider>
+    );
   }
-  if (path === '/verify-email') return <I18nProvider><VerifyEmailPage token={search.get('token')} /></I18nProvider>;
+  if (path === '/verify-email')
+    return (
+      <I18nProvider>
+        <VerifyEmailPage token={search.get('token')} />
+      </I18nProvider>
+    );
   if (path === '/owner/') return <OwnerDashboardPage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;
   return <NotFoundPage />;

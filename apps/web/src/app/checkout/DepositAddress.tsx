@@ -42,7 +42,9 @@ export function DepositAddress({
   });
   return (
     <div className="method" data-testid="address-method">
-      <p>{tx('checkout.sendExactly', { amount: <strong>{amount}</strong>, network: <strong>{network.name}</strong> })}</p>
+      <p>
+        {tx('checkout.sendExactly', { amount: <strong>{amount}</strong>, network: <strong>{network.name}</strong> })}
+      </p>
       <div className="address-row" role="group" aria-label={t('checkout.depositAddress')}>
         <GroupedAddress address={network.deposit_address} />
         <CopyButton text={network.deposit_address} label={t('checkout.copyAddress')} />

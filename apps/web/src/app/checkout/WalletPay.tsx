@@ -128,7 +128,9 @@ export default function WalletPay({
       setStep({
         kind: 'failed',
         message:
-          rpcCode(err) === 4001 ? t('checkout.walletRejected') : t('checkout.walletFailed', { reason: walletReason(err) }),
+          rpcCode(err) === 4001
+            ? t('checkout.walletRejected')
+            : t('checkout.walletFailed', { reason: walletReason(err) }),
       });
     }
   };

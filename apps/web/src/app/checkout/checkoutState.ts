@@ -2,7 +2,7 @@
 // the one state the page shows, its one message and the actions allowed in it. The components only render what this
 // returns, so no page can offer a way to pay in a state where paying is wrong: nothing after the window closes, nothing
 // once paid or refunded. Status comes from the gateway (derived from chain facts); amounts from the same view.
-import type { PaymentStatus, PublicIntent } from '../shared/api.ts';
+import type { PaymentStatus, PublicIntent } from '../shared/apiTypes.ts';
 
 export type CheckoutStateName =
   | 'created'
@@ -30,14 +30,7 @@ export type CheckoutStateName =
  * payment id to quote to the merchant.
  */
 export type CheckoutAction =
-  | 'open'
-  | 'pay'
-  | 'countdown'
-  | 'confirmations'
-  | 'foreignToken'
-  | 'cancel'
-  | 'return'
-  | 'reference';
+  'open' | 'pay' | 'countdown' | 'confirmations' | 'foreignToken' | 'cancel' | 'return' | 'reference';
 
 /** Whether the time to pay is running: not yet (CREATED: its clock starts on open), open, or closed. */
 export type PaymentWindow = 'notStarted' | 'open' | 'closed';
@@ -56,7 +49,13 @@ export interface CheckoutState {
   paid: boolean;
 }
 
-const PAID_FAMILY: readonly PaymentStatus[] = ['PAID', 'OVERPAID', 'SETTLEMENT_PENDING', 'SETTLED', 'SETTLEMENT_FAILED'];
+const PAID_FAMILY: readonly PaymentStatus[] = [
+  'PAID',
+  'OVERPAID',
+  'SETTLEMENT_PENDING',
+  'SETTLED',
+  'SETTLEMENT_FAILED',
+];
 
 export function paymentWindow(i: Pick<PublicIntent, 'status' | 'expires_at' | 'server_time'>): PaymentWindow {
   if (i.status === 'CREATED') return 'notStarted';

@@ -54,7 +54,8 @@ export const de: Catalogue = {
   'state.created.title': 'Zahlungsweise wählen',
   'state.created.body': 'Wählen Sie das Netzwerk und fahren Sie fort. Die Zahlungsfrist beginnt erst dann.',
   'state.awaiting.title': 'Wir warten auf Ihre Zahlung',
-  'state.awaiting.body': 'Senden Sie den unten genannten Betrag vor Ablauf der Frist. Diese Seite aktualisiert sich selbst.',
+  'state.awaiting.body':
+    'Senden Sie den unten genannten Betrag vor Ablauf der Frist. Diese Seite aktualisiert sich selbst.',
   'state.confirming.title': 'Ihre Zahlung wird bestätigt',
   'state.confirming.body':
     'Wir haben {received} gesehen. Der Betrag zählt, sobald das Netzwerk ihn bestätigt; Sie müssen nichts weiter tun.',

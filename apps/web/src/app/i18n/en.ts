@@ -27,11 +27,13 @@ export const en = {
   'checkout.copyAddress': 'Copy the deposit address',
   'checkout.openInWallet': 'Open in wallet',
   'checkout.qrAlt': 'QR code: send {amount} on {network} to {address}',
-  'checkout.qrCaption': 'Scan with a wallet app, or tap "Open in wallet" on this phone: it fills in the token, amount and address.',
+  'checkout.qrCaption':
+    'Scan with a wallet app, or tap "Open in wallet" on this phone: it fills in the token, amount and address.',
   'checkout.tokenWarning':
     'Only {symbol} at contract {contract} on {network} counts as payment. Other tokens, including bridged or wrapped versions such as {symbol}.e, are not counted towards this payment. If you send one by mistake, it is not lost: contact {merchant}, who can recover it and send it back to you.',
   'checkout.walletPay': 'Pay {amount} on {network} from your wallet.',
-  'checkout.noWallet': 'No browser wallet found on this device. Pay from a wallet app instead: scan the code or open it in your wallet.',
+  'checkout.noWallet':
+    'No browser wallet found on this device. Pay from a wallet app instead: scan the code or open it in your wallet.',
   'checkout.loadingWallet': 'Loading wallet support…',
   'checkout.payWith': 'Pay with {wallet}',
   'checkout.connecting': 'Connecting to {wallet}…',
@@ -54,7 +56,8 @@ export const en = {
   'state.awaiting.title': 'Waiting for your payment',
   'state.awaiting.body': 'Send the amount below before the time runs out. This page updates by itself.',
   'state.confirming.title': 'Confirming your payment',
-  'state.confirming.body': 'We have seen {received}. It counts once the network confirms it; there is nothing more to do.',
+  'state.confirming.body':
+    'We have seen {received}. It counts once the network confirms it; there is nothing more to do.',
   'state.partial.title': 'Partly paid',
   'state.partial.body': 'Received {received} of {amount}. {due} still to pay, to the same address below.',
   'state.partialClosed.title': 'Partly paid, time is up',
@@ -77,7 +80,8 @@ export const en = {
   'state.partiallyRefunded.title': 'Partly refunded',
   'state.partiallyRefunded.body': 'You paid {received}. {merchant} has sent {refunded} of it back to you.',
   'state.refunded.title': 'Refunded',
-  'state.refunded.body': 'You paid {received}, and {merchant} has sent {refunded} back to you. There is nothing more to do.',
+  'state.refunded.body':
+    'You paid {received}, and {merchant} has sent {refunded} back to you. There is nothing more to do.',
   'state.expired.title': 'This payment has expired',
   'state.expired.body':
     'Nothing arrived before the time to pay ran out. Do not send anything to its address. Go back to {merchant} and start again to get a new payment page.',
@@ -90,7 +94,8 @@ export const en = {
   'state.invalidAsset.title': 'This token is not accepted',
   'state.invalidAsset.body':
     'We received a token this payment does not accept (contract {contract}, transaction {tx}). It is not counted as payment. It is not lost: {merchant} can recover it and send it back to you; contact them with the transaction.',
-  'state.invalidAsset.pay': 'To pay, send {amount} from the official contract {contract} on {network} to the same address.',
+  'state.invalidAsset.pay':
+    'To pay, send {amount} from the official contract {contract} on {network} to the same address.',
   'state.invalidAssetClosed.title': 'This token is not accepted, time is up',
   'state.invalidAssetClosed.body':
     'We received a token this payment does not accept (contract {contract}, transaction {tx}), and the time to pay has run out. It was not counted as payment. It is not lost: {merchant} can recover it and send it back to you; contact them with the transaction.',

@@ -92,7 +92,8 @@ export const es: Catalogue = {
   'state.invalidAsset.title': 'Este token no se acepta',
   'state.invalidAsset.body':
     'Recibimos un token que este pago no acepta (contrato {contract}, transacción {tx}). No cuenta como pago. No se ha perdido: {merchant} puede recuperarlo y devolvértelo; contacta con ellos indicando la transacción.',
-  'state.invalidAsset.pay': 'Para pagar, envía {amount} del contrato oficial {contract} en {network} a la misma dirección.',
+  'state.invalidAsset.pay':
+    'Para pagar, envía {amount} del contrato oficial {contract} en {network} a la misma dirección.',
   'state.invalidAssetClosed.title': 'Este token no se acepta, se acabó el tiempo',
   'state.invalidAssetClosed.body':
     'Recibimos un token que este pago no acepta (contrato {contract}, transacción {tx}) y se acabó el tiempo para pagar. No contó como pago. No se ha perdido: {merchant} puede recuperarlo y devolvértelo; contacta con ellos indicando la transacción.',

@@ -93,7 +93,8 @@ export const pt: Catalogue = {
   'state.invalidAsset.title': 'Este token não é aceito',
   'state.invalidAsset.body':
     'Recebemos um token que este pagamento não aceita (contrato {contract}, transação {tx}). Ele não conta como pagamento. Não se perdeu: {merchant} pode recuperá-lo e devolvê-lo a você; fale com eles informando a transação.',
-  'state.invalidAsset.pay': 'Para pagar, envie {amount} do contrato oficial {contract} na rede {network} para o mesmo endereço.',
+  'state.invalidAsset.pay':
+    'Para pagar, envie {amount} do contrato oficial {contract} na rede {network} para o mesmo endereço.',
   'state.invalidAssetClosed.title': 'Este token não é aceito, prazo encerrado',
   'state.invalidAssetClosed.body':
     'Recebemos um token que este pagamento não aceita (contrato {contract}, transação {tx}), e o prazo para pagar acabou. Ele não foi contado como pagamento. Não se perdeu: {merchant} pode recuperá-lo e devolvê-lo a você; fale com eles informando a transação.',

@@ -49,7 +49,8 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
   const payUrl = pay ? `${pay}${pay.includes('?') ? '&' : '?'}locale=${locale}` : undefined;
   // Without the payment's view, the invoice's own status decides; with it, the truth table does.
   const status = invoice.status.toLowerCase();
-  const payable = payUrl && status !== 'paid' && status !== 'void' && (!state || has(state, 'pay') || has(state, 'open'));
+  const payable =
+    payUrl && status !== 'paid' && status !== 'void' && (!state || has(state, 'pay') || has(state, 'open'));
   const partial = state && BigInt(payment!.amount_received_units) > 0n;
   const statusKey = STATUS_KEYS[status];
   const cur = invoice.currency;

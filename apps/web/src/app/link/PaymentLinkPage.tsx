@@ -38,7 +38,11 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
       if (!target) throw new Error(t('link.noCheckout'));
       // The checkout keeps the reader's language.
       const url = new URL(target);
-      if (!url.searchParams.has('locale')) url.searchParams.set('locale', new URL(location.href).searchParams.get('locale') ?? document.documentElement.lang);
+      if (!url.searchParams.has('locale'))
+        url.searchParams.set(
+          'locale',
+          new URL(location.href).searchParams.get('locale') ?? document.documentElement.lang,
+        );
       location.assign(url.toString());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PAYMENT_LINK_INACTIVE') setInactive(true);
