@@ -21,10 +21,22 @@ const WalletPay = lazy(() => import('./WalletPay.tsx'));
 
 const REDIRECT_AFTER_MS = 3000;
 
-export default function CheckoutPage({ intentId }: { intentId: string }) {
+export default function CheckoutPage({
+  intentId,
+  onState,
+}: {
+  intentId: string;
+  /** Called when the page's state changes (e.g. for an embedding wrapper to post `paid` / `expired` to its parent). */
+  onState?: (state: CheckoutState, intent: PublicIntent) => void;
+}) {
   const { t } = useI18n();
   const { intent, error, clockOffsetMs, refresh } = usePublicIntent(intentId);
   useDocumentTitle(!intent && error ? t('checkout.unavailable') : undefined);
+  const stateName = intent ? checkoutState(intent).name : undefined;
+  useEffect(() => {
+    if (intent && onState) onState(checkoutState(intent), intent);
+    // Only a change of state is news; a poll that changes nothing else is not.
+  }, [stateName]);
   if (!intent) {
     return error ? <ErrorNotice error={error} title={t('checkout.unavailable')} /> : <p>{t('app.loading')}</p>;
   }

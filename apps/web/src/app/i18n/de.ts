@@ -52,7 +52,7 @@ export const de: Catalogue = {
   'checkout.paymentId': 'Zahlungs-ID: {id}',
 
   'state.created.title': 'Zahlungsweise wählen',
-  'state.created.body': 'Wählen Sie das Netzwerk und fahren Sie fort. Die Zahlungsfrist beginnt erst dann.',
+  'state.created.body': 'Fahren Sie fort, wenn Sie bereit sind zu zahlen. Die Zahlungsfrist beginnt erst dann.',
   'state.awaiting.title': 'Wir warten auf Ihre Zahlung',
   'state.awaiting.body':
     'Senden Sie den unten genannten Betrag vor Ablauf der Frist. Diese Seite aktualisiert sich selbst.',

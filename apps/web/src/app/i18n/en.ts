@@ -52,7 +52,7 @@ export const en = {
   'checkout.paymentId': 'Payment ID: {id}',
 
   'state.created.title': 'Choose how to pay',
-  'state.created.body': 'Pick the network, then continue. The time to pay starts once you continue.',
+  'state.created.body': 'Continue when you are ready to pay. The time to pay starts then, not before.',
   'state.awaiting.title': 'Waiting for your payment',
   'state.awaiting.body': 'Send the amount below before the time runs out. This page updates by itself.',
   'state.confirming.title': 'Confirming your payment',

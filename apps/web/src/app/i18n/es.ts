@@ -52,7 +52,7 @@ export const es: Catalogue = {
   'checkout.paymentId': 'ID del pago: {id}',
 
   'state.created.title': 'Elige cómo pagar',
-  'state.created.body': 'Elige la red y continúa. El tiempo para pagar empieza cuando continúes.',
+  'state.created.body': 'Continúa cuando estés listo para pagar. El tiempo para pagar empieza entonces, no antes.',
   'state.awaiting.title': 'Esperando tu pago',
   'state.awaiting.body': 'Envía el importe indicado antes de que se acabe el tiempo. Esta página se actualiza sola.',
   'state.confirming.title': 'Confirmando tu pago',

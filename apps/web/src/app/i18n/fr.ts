@@ -52,7 +52,8 @@ export const fr: Catalogue = {
   'checkout.paymentId': 'Identifiant du paiement : {id}',
 
   'state.created.title': 'Choisissez comment payer',
-  'state.created.body': 'Choisissez le réseau, puis continuez. Le délai de paiement commence quand vous continuez.',
+  'state.created.body':
+    'Continuez quand vous êtes prêt à payer. Le délai de paiement commence à ce moment-là, pas avant.',
   'state.awaiting.title': 'En attente de votre paiement',
   'state.awaiting.body': 'Envoyez le montant ci-dessous avant la fin du délai. Cette page se met à jour toute seule.',
   'state.confirming.title': 'Confirmation de votre paiement',

@@ -52,7 +52,7 @@ export const pt: Catalogue = {
   'checkout.paymentId': 'ID do pagamento: {id}',
 
   'state.created.title': 'Escolha como pagar',
-  'state.created.body': 'Escolha a rede e continue. O prazo para pagar começa quando você continuar.',
+  'state.created.body': 'Continue quando estiver pronto para pagar. O prazo para pagar só começa então.',
   'state.awaiting.title': 'Aguardando seu pagamento',
   'state.awaiting.body': 'Envie o valor abaixo antes que o prazo acabe. Esta página se atualiza sozinha.',
   'state.confirming.title': 'Confirmando seu pagamento',
