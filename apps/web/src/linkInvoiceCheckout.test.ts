@@ -2,10 +2,11 @@
 // invoice APIs are built on another branch: until the gateway serves them, every test here skips and says why.
 import { devnetAccounts } from '@tender/evm';
 import type { Browser } from 'playwright-core';
+import { getAddress } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey, markEmailVerified, signUp } from '../../gateway/src/_test/testGateway.ts';
 import { setProvenVault } from '../../gateway/src/_test/provenVault.ts';
-import { launchChromium } from './_test/browser.ts';
+import { launchChromium, screenshot } from './_test/browser.ts';
 import { payOnCheckout, startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
 
 let g: CheckoutGateway;
@@ -56,11 +57,16 @@ describe(`payment link and invoice into checkout (${process.env.DATABASE_URL ? '
     await page.goto(`${g.baseUrl}/pay/${link.id}`);
     await page.getByRole('button', { name: 'Pay 7.25 USDC' }).click();
     await page.waitForURL(/\/checkout\/pi_/);
+    // A link's payment starts CREATED: no clock running, nothing closed.
+    await page.getByRole('button', { name: 'Continue to payment' }).waitFor();
+    expect(await page.getByTestId('countdown').count()).toBe(0);
+    expect(await page.textContent('body')).not.toContain('closed');
+    await page.waitForURL(/\/checkout\/pi_/);
     await payOnCheckout(g, page, '7.25');
     await page.close();
   });
 
-  it('invoice page → pay → checkout → paid', async (ctx) => {
+  it('invoice page → pay part → the invoice asks for the remainder → pay it → paid', async (ctx) => {
     if (missing) ctx.skip(missing);
     const inv = await api<{ id: string }>('POST', '/v1/invoices', {
       customer_name: 'Ada Lovelace',
@@ -70,10 +76,27 @@ describe(`payment link and invoice into checkout (${process.env.DATABASE_URL ? '
     });
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
     await page.goto(`${g.baseUrl}/invoice/${inv.id}`);
-    expect(await page.getByTestId('invoice-total').textContent()).toBe('6 USDC');
-    await page.getByRole('link', { name: 'Pay 6 USDC' }).click();
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('6.00\u00a0USDC');
+    expect(await page.getByTestId('test-mode').isVisible()).toBe(true);
+    await page.getByRole('link', { name: 'Pay 6.00 USDC' }).click();
     await page.waitForURL(/\/checkout\/pi_/);
-    await payOnCheckout(g, page, '6');
+    const checkout = page.url();
+    const open = page.getByRole('button', { name: 'Continue to payment' });
+    await open.or(page.getByTestId('deposit-address')).first().waitFor({ timeout: 15_000 });
+    if (await open.isVisible()) await open.click();
+    const address = getAddress((await page.getByTestId('deposit-address').textContent({ timeout: 15_000 }))!);
+    await g.h.pay(address, '2');
+    await g.mineUntil(() => page.getByRole('heading', { name: 'Partly paid' }).isVisible());
+    // Back on the invoice: what was paid, what remains, and a button for the remainder only.
+    await page.goto(`${g.baseUrl}/invoice/${inv.id}`);
+    await page.getByTestId('invoice-remaining').waitFor();
+    expect(await page.getByTestId('invoice-received').textContent()).toBe('2.00\u00a0USDC');
+    expect(await page.getByTestId('invoice-remaining').textContent()).toBe('4.00\u00a0USDC');
+    expect(await page.getByRole('link', { name: /^Pay/ }).textContent()).toBe('Pay the remaining 4.00\u00a0USDC');
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+    await screenshot(page, 'invoice-partly-paid-360.png');
+    await page.goto(checkout);
+    await payOnCheckout(g, page, '4');
     await page.close();
   });
 });

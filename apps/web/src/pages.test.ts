@@ -47,6 +47,7 @@ const link = {
   networks: ['devnet'],
   checkout_methods: ['WALLET', 'ADDRESS'],
   business_name: 'Fake Roasters',
+  livemode: false,
 };
 
 const invoice = {
@@ -82,6 +83,7 @@ const invoice = {
   payment_intent_id: 'pi_fromInvoice',
   checkout_url: '', // set per test to this gateway
   pdf_url: '',
+  livemode: false,
 };
 
 async function newPage(width = 360): Promise<{ page: Page; logs: string[] }> {
@@ -101,10 +103,12 @@ describe('payment link page (contract, fake API)', () => {
     await page.goto(`${base}/pay/plink_test1`);
     await page.getByRole('heading', { name: 'Coffee subscription' }).waitFor();
     const text = await page.textContent('body');
-    for (const t of ['Fake Roasters', '18.5', 'USDC', 'One bag a month']) expect(text).toContain(t);
+    for (const t of ['Fake Roasters', '18.50', 'USDC', 'One bag a month']) expect(text).toContain(t);
+    expect(await page.getByTestId('test-mode').isVisible()).toBe(true);
+    expect(await page.title()).toBe('Coffee subscription · Fake Roasters');
     expect(await seriousA11yViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Pay 18.5 USDC' }).click();
-    await page.waitForURL(`${base}/checkout/pi_fromLink`);
+    await page.getByRole('button', { name: 'Pay 18.50 USDC' }).click();
+    await page.waitForURL(`${base}/checkout/pi_fromLink?locale=en`);
     expect(posted).toEqual(['POST']);
     await page.close();
   });
@@ -173,14 +177,19 @@ describe('invoice page (contract, fake API)', () => {
       'Espresso beans 1 kg',
       'Grinder service',
       '1,250.25',
-      '2026-12-31',
+      'December 31, 2026',
       'open',
       'Thank you for your business',
     ]) {
       expect(text).toContain(t);
     }
-    expect(await page.getByTestId('invoice-total').textContent()).toBe('1,298.25 USDC');
-    expect(await page.getByRole('link', { name: 'Pay 1,298.25 USDC' }).getAttribute('href')).toBe(body.checkout_url);
+    expect(await page.getByTestId('invoice-total').textContent()).toBe('1,298.25\u00a0USDC');
+    // The checkout opens in the reader's language.
+    expect(await page.getByRole('link', { name: 'Pay 1,298.25 USDC' }).getAttribute('href')).toBe(
+      `${body.checkout_url}?locale=en`,
+    );
+    expect(await page.getByTestId('test-mode').textContent()).toBe('Test mode');
+    expect(await page.title()).toBe('Invoice INV-0042 · Fake Roasters');
     expect(await page.getByRole('link', { name: 'Download PDF' }).getAttribute('href')).toBe(body.pdf_url);
     expect(await seriousA11yViolations(page)).toEqual([]);
     await screenshot(page, 'invoice-1280.png');
@@ -241,6 +250,10 @@ describe('checkout of a CREATED intent (contract of POST /public/payment-intents
       amount_received_units: '0',
       amount_remaining: '7.25',
       amount_remaining_units: '7250000',
+      amount_excess: '0',
+      amount_excess_units: '0',
+      amount_refunded: '0',
+      amount_refunded_units: '0',
       networks: [
         network('base-sepolia', 'Base Sepolia', 84532, '0x1111111111111111111111111111111111111111'),
         network('arbitrum-sepolia', 'Arbitrum Sepolia', 421614, '0x2222222222222222222222222222222222222222'),

@@ -209,6 +209,8 @@ export type paths = {
                                 unit_amount: string;
                                 unit_amount_units: string;
                             }[];
+                            /** @description false: a test-mode invoice (the page shows a Test mode badge) */
+                            livemode: boolean;
                             memo: string | null;
                             number: string;
                             /** @enum {string} */
@@ -448,10 +450,18 @@ export type paths = {
                         "application/json": {
                             /** @description Decimal string */
                             amount: string;
+                            /** @description Decimal string: final official funds above the amount (OVERPAID); the merchant may refund it */
+                            amount_excess: string;
+                            /** @description Integer string, base units */
+                            amount_excess_units: string;
                             /** @description Decimal string */
                             amount_received: string;
                             /** @description Integer string, base units */
                             amount_received_units: string;
+                            /** @description Decimal string: refunds completed on chain back to the customer */
+                            amount_refunded: string;
+                            /** @description Integer string, base units */
+                            amount_refunded_units: string;
                             /** @description Decimal string */
                             amount_remaining: string;
                             /** @description Integer string, base units */
@@ -871,6 +881,8 @@ export type paths = {
                             currency: "USDC" | "EURC";
                             description: string | null;
                             id: string;
+                            /** @description false: a test-mode link (the page shows a Test mode badge) */
+                            livemode: boolean;
                             name: string;
                             /** @description The networks a payment started now would offer */
                             networks: string[];

@@ -66,6 +66,12 @@ export const PublicIntentSchema = Type.Object(
     amount_received_units: Units,
     amount_remaining: Amount,
     amount_remaining_units: Units,
+    amount_excess: Type.String({
+      description: 'Decimal string: final official funds above the amount (OVERPAID); the merchant may refund it',
+    }),
+    amount_excess_units: Units,
+    amount_refunded: Type.String({ description: 'Decimal string: refunds completed on chain back to the customer' }),
+    amount_refunded_units: Units,
     networks: Type.Array(PublicNetworkSchema),
     latest_transfer: Nullable(PublicTransferSchema),
     foreign_transfers: Type.Array(PublicTransferSchema, {
@@ -103,7 +109,7 @@ export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<
       details: [{ path: 'id', message: 'not found' }],
     });
   }
-  const [deposits, transfers] = await Promise.all([
+  const [deposits, transfers, [refunded]] = await Promise.all([
     ctx.db.query<DepositRow>(
       `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
       [id],
@@ -118,8 +124,14 @@ export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<
         limit 50`,
       [id],
     ),
+    // Refunds the customer has received (final on chain); open requests are not money back yet.
+    ctx.db.query<{ units: string }>(
+      `select coalesce(sum(amount_units), 0)::text as units from refund_requests
+        where payment_id = $1 and status = 'completed'`,
+      [id],
+    ),
   ]);
-  return publicIntentView(ctx, row, deposits, transfers);
+  return publicIntentView(ctx, row, deposits, transfers, BigInt(refunded?.units ?? '0'));
 }
 
 function publicIntentView(
@@ -127,6 +139,7 @@ function publicIntentView(
   row: IntentRow & { business_name: string },
   deposits: readonly DepositRow[],
   transfers: readonly TransferRow[],
+  refunded: bigint,
 ): PublicIntent {
   const registry = ctx.networkRegistry;
   const d = row.decimals;
@@ -171,6 +184,10 @@ function publicIntentView(
     amount_received_units: received.toString(),
     amount_remaining: money(remaining, d),
     amount_remaining_units: remaining.toString(),
+    amount_excess: money(row.excess_units, d),
+    amount_excess_units: BigInt(row.excess_units).toString(),
+    amount_refunded: money(refunded, d),
+    amount_refunded_units: refunded.toString(),
     networks: deposits.flatMap((dep) => {
       const n = registry.get(dep.network);
       if (!n) return [];

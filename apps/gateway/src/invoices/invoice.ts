@@ -122,6 +122,7 @@ export const PublicInvoiceSchema = Type.Object(
     payment_intent_id: Type.String(),
     checkout_url: Type.String(),
     pdf_url: Type.String(),
+    livemode: Type.Boolean({ description: 'false: a test-mode invoice (the page shows a Test mode badge)' }),
   },
   { description: 'Invoice, as its public page shows it' },
 );
@@ -243,5 +244,6 @@ export function publicInvoiceView(
     payment_intent_id: row.payment_intent_id,
     checkout_url: l.checkout_url,
     pdf_url: l.pdf_url,
+    livemode: row.environment === 'live',
   };
 }

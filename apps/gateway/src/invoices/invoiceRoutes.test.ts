@@ -355,6 +355,7 @@ describe(`invoices API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
         'payment_intent_id',
         'checkout_url',
         'pdf_url',
+        'livemode',
       ].sort(),
     );
     expect(r.json()).toMatchObject({

@@ -92,6 +92,7 @@ export const PublicPaymentLinkSchema = Type.Object(
     networks: Type.Array(Type.String(), { description: 'The networks a payment started now would offer' }),
     checkout_methods: Type.Array(Type.String()),
     business_name: Type.String(),
+    livemode: Type.Boolean({ description: 'false: a test-mode link (the page shows a Test mode badge)' }),
   },
   { description: 'Payment link, as the public link page shows it' },
 );
@@ -157,5 +158,6 @@ export function publicPaymentLinkView(
     networks: p.networks,
     checkout_methods: row.checkout_methods,
     business_name: p.businessName,
+    livemode: row.environment === 'live',
   };
 }

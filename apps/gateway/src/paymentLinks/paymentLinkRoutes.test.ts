@@ -250,6 +250,7 @@ describe('the public link flow', () => {
       networks: ['devnet'],
       checkout_methods: ['WALLET', 'ADDRESS'],
       business_name: 'Linkshop',
+      livemode: false,
     });
     // No networks on the link: the networks a payment started now would get (those with a vault).
     const d = (await create(base)).json();

@@ -22,7 +22,11 @@ export interface CheckoutGateway {
   close(): Promise<void>;
 }
 
-export async function startCheckoutGateway(): Promise<CheckoutGateway> {
+/**
+ * `workers: false` leaves the payment rows as a test wrote them (no sweep, no expiry job): for pages shown in states
+ * set up directly in the database.
+ */
+export async function startCheckoutGateway(opts: { workers?: boolean } = {}): Promise<CheckoutGateway> {
   const { dir } = await ensureWebBuilt();
   const h = await startChainHarness({ confirmations: 2 });
   await h.db.query(`insert into merchants (id, business_name) values ($1, $2) on conflict do nothing`, [
@@ -34,7 +38,10 @@ export async function startCheckoutGateway(): Promise<CheckoutGateway> {
   const app = await createGatewayServer(h.ctx, { webDir: dir });
   const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   h.ctx.config.publicUrl = baseUrl;
-  const workers = await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
+  const workers: GatewayWorkers =
+    opts.workers === false
+      ? { watchers: [], runner: undefined, webhookRunner: undefined, stop: async () => undefined }
+      : await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
   return {
     h,
     app,

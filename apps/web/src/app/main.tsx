@@ -3,6 +3,7 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
+import { I18nProvider } from './i18n/i18n.tsx';
 import { NotFoundPage } from './shared/NotFoundPage.tsx';
 
 const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
@@ -16,11 +17,31 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
   if (m) {
     const id = decodeURIComponent(m[2]!);
-    if (m[1] === 'checkout') return <CheckoutPage intentId={id} />;
-    if (m[1] === 'pay') return <PaymentLinkPage linkId={id} />;
-    return <InvoicePage invoiceId={id} />;
+    // The customer pages speak the reader's language (i18n/); the merchant's pages are English.
+    if (m[1] === 'checkout')
+      return (
+        <I18nProvider>
+          <CheckoutPage intentId={id} />
+        </I18nProvider>
+      );
+    if (m[1] === 'pay')
+      return (
+        <I18nProvider>
+          <PaymentLinkPage linkId={id} />
+        </I18nProvider>
+      );
+    return (
+      <I18nProvider>
+        <InvoicePage invoiceId={id} />
+      </I18nProvider>
+    );
   }
-  if (path === '/verify-email') return <VerifyEmailPage token={search.get('token')} />;
+  if (path === '/verify-email')
+    return (
+      <I18nProvider>
+        <VerifyEmailPage token={search.get('token')} />
+      </I18nProvider>
+    );
   if (path === '/owner/') return <OwnerDashboardPage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;
   return <NotFoundPage />;

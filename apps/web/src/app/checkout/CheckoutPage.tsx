@@ -1,14 +1,19 @@
-// The hosted checkout at {GATEWAY_PUBLIC_URL}/checkout/{id}.
+// The hosted checkout at {GATEWAY_PUBLIC_URL}/checkout/{id}. What it shows is decided by checkoutState (the truth
+// table); this file only lays the state's message and allowed actions out. Components take plain props (the view and
+// the state), so an embedding wrapper can observe `state.name` changes and post them to the parent page.
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import { api, type CheckoutMethod, type PublicIntent } from '../shared/api.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { PageHeader } from '../shared/PageHeader.tsx';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 import { CheckoutAmount } from './CheckoutAmount.tsx';
+import { checkoutState, has, type CheckoutState } from './checkoutState.ts';
 import { DepositAddress } from './DepositAddress.tsx';
 import { ExpiryCountdown } from './ExpiryCountdown.tsx';
 import { MethodChoice } from './MethodChoice.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
-import { isPaid, StatusHeadline } from './PaymentProgress.tsx';
+import { StateMessage } from './StateMessage.tsx';
 import { useEmbeddingReports } from './useEmbeddingReports.ts';
 import { usePublicIntent } from './usePublicIntent.ts';
 
@@ -17,30 +22,41 @@ const WalletPay = lazy(() => import('./WalletPay.tsx'));
 
 const REDIRECT_AFTER_MS = 3000;
 
-/** Whether the customer can (still) send funds from this page. */
-function acceptsPayment(i: PublicIntent): boolean {
-  if (BigInt(i.amount_remaining_units) === 0n) return false;
-  return ['AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING', 'UNDERPAID', 'INVALID_ASSET'].includes(i.status);
-}
-
-export default function CheckoutPage({ intentId }: { intentId: string }) {
+export default function CheckoutPage({
+  intentId,
+  onState,
+}: {
+  intentId: string;
+  /** Called when the page's state changes (e.g. for an embedding wrapper to post `paid` / `expired` to its parent). */
+  onState?: (state: CheckoutState, intent: PublicIntent) => void;
+}) {
+  const { t } = useI18n();
   const { intent, error, clockOffsetMs, refresh } = usePublicIntent(intentId);
   useEmbeddingReports(intent);
+  useDocumentTitle(!intent && error ? t('checkout.unavailable') : undefined);
+  const stateName = intent ? checkoutState(intent).name : undefined;
+  useEffect(() => {
+    if (intent && onState) onState(checkoutState(intent), intent);
+    // Only a change of state is news; a poll that changes nothing else is not.
+  }, [stateName]);
   if (!intent) {
-    return error ? <ErrorNotice error={error} title="This payment page is not available" /> : <p>Loading…</p>;
+    return error ? <ErrorNotice error={error} title={t('checkout.unavailable')} /> : <p>{t('app.loading')}</p>;
   }
-  return <Checkout intent={intent} clockOffsetMs={clockOffsetMs} refresh={refresh} />;
+  return <Checkout intent={intent} state={checkoutState(intent)} clockOffsetMs={clockOffsetMs} refresh={refresh} />;
 }
 
-function Checkout({
+export function Checkout({
   intent,
+  state,
   clockOffsetMs,
   refresh,
 }: {
   intent: PublicIntent;
+  state: CheckoutState;
   clockOffsetMs: number;
   refresh: () => Promise<void>;
 }) {
+  const { t, money } = useI18n();
   const [network, setNetwork] = useState(intent.networks[0]?.network);
   const methods = intent.checkout_methods.filter(
     (m) => m !== 'WALLET' || intent.networks.some((n) => n.wallet_checkout_supported),
@@ -49,66 +65,70 @@ function Checkout({
   const net = intent.networks.find((n) => n.network === network) ?? intent.networks[0];
   const success = safeHttpUrl(intent.success_url);
   const cancel = safeHttpUrl(intent.cancel_url);
-  const paid = isPaid(intent.status);
+  const merchant = intent.business_name;
+  const title = t(`${state.message}.title`, { excess: money(state.amounts.excess, intent.currency) });
+  useDocumentTitle(t('app.docTitle', { page: title, merchant }));
 
   useEffect(() => {
-    if (!paid || !success) return;
-    const t = setTimeout(() => location.assign(success), REDIRECT_AFTER_MS);
-    return () => clearTimeout(t);
-  }, [paid, success]);
+    if (!state.paid || !success) return;
+    const timer = setTimeout(() => location.assign(success), REDIRECT_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [state.paid, success]);
 
-  // The amount still to pay: all of it, or the remainder after a partial payment (same address).
-  const partial = BigInt(intent.amount_received_units) > 0n;
-  const dueAmount = partial ? intent.amount_remaining : intent.amount;
-  const dueUnits = partial ? intent.amount_remaining_units : intent.amount_units;
-
+  const due = money(state.amounts.due, intent.currency);
   return (
-    <section className="card" aria-labelledby="merchant">
-      <header className="checkout-header">
-        <p className="merchant" id="merchant">
-          {intent.business_name}
-          {intent.livemode ? null : <span className="badge">Test mode</span>}
-        </p>
-        <CheckoutAmount amount={intent.amount} currency={intent.currency} />
-        {intent.description ? <p className="description">{intent.description}</p> : null}
-        {intent.order_reference ? <p className="muted">Order {intent.order_reference}</p> : null}
-        {!paid && intent.status !== 'EXPIRED' ? (
-          <ExpiryCountdown expiresAt={intent.expires_at} clockOffsetMs={clockOffsetMs} />
-        ) : null}
-      </header>
+    <section className="card" aria-labelledby="merchant" data-state={state.name}>
+      <PageHeader merchant={merchant} livemode={intent.livemode} />
+      <CheckoutAmount amount={intent.amount} currency={intent.currency} />
+      {intent.description ? <p className="description">{intent.description}</p> : null}
+      {intent.order_reference ? <p className="muted">{t('checkout.order', { ref: intent.order_reference })}</p> : null}
+      {has(state, 'countdown') ? <ExpiryCountdown expiresAt={intent.expires_at} clockOffsetMs={clockOffsetMs} /> : null}
 
       <div className="status" aria-live="polite" data-testid="status">
-        <StatusHeadline intent={intent} />
+        <StateMessage intent={intent} state={state} title={title} />
       </div>
 
-      {intent.status === 'CREATED' ? (
+      {has(state, 'open') ? (
         <OpenPayment intent={intent} network={network} onNetwork={setNetwork} onOpened={refresh} />
       ) : null}
 
-      {acceptsPayment(intent) && net ? (
+      {has(state, 'pay') && net ? (
         <>
           <NetworkChoice networks={intent.networks} selected={network} onSelect={setNetwork} />
           <MethodChoice methods={methods} selected={method} onSelect={setMethod} />
           {method === 'ADDRESS' ? (
-            <DepositAddress network={net} amount={dueAmount} units={dueUnits} />
+            <DepositAddress network={net} amount={due} units={state.dueUnits} merchant={merchant} />
           ) : (
-            <Suspense fallback={<p>Loading wallet support…</p>}>
-              <WalletPay network={net} amount={dueAmount} units={dueUnits} />
+            <Suspense fallback={<p>{t('checkout.loadingWallet')}</p>}>
+              <WalletPay
+                network={net}
+                amount={due}
+                units={state.dueUnits}
+                merchant={merchant}
+                fallback={<DepositAddress network={net} amount={due} units={state.dueUnits} merchant={merchant} />}
+              />
             </Suspense>
           )}
         </>
       ) : null}
 
-      {paid && success ? (
+      {has(state, 'reference') ? (
+        <p className="muted" data-testid="reference">
+          {intent.order_reference
+            ? t('checkout.reference', { ref: intent.order_reference })
+            : t('checkout.paymentId', { id: intent.id })}
+        </p>
+      ) : null}
+      {has(state, 'return') && success ? (
         <p>
           <a className="button" href={success}>
-            Return to {intent.business_name}
+            {t('checkout.return', { merchant })}
           </a>
         </p>
       ) : null}
-      {!paid && cancel ? (
+      {has(state, 'cancel') && cancel ? (
         <p className="cancel">
-          <a href={cancel}>Cancel and return to {intent.business_name}</a>
+          <a href={cancel}>{t('checkout.cancel', { merchant })}</a>
         </p>
       ) : null}
     </section>
@@ -127,6 +147,7 @@ function OpenPayment({
   onNetwork: (n: string) => void;
   onOpened: () => Promise<void>;
 }) {
+  const { t } = useI18n();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>();
   const open = async () => {
@@ -145,9 +166,9 @@ function OpenPayment({
     <div className="method">
       <NetworkChoice networks={intent.networks} selected={network} onSelect={onNetwork} />
       <button type="button" onClick={open} disabled={busy}>
-        {busy ? 'Preparing…' : 'Continue to payment'}
+        {busy ? t('checkout.preparing') : t('checkout.continue')}
       </button>
-      {error ? <ErrorNotice error={error} title="Could not start the payment" /> : null}
+      {error ? <ErrorNotice error={error} title={t('checkout.openFailed')} /> : null}
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { useI18n } from '../i18n/i18n.tsx';
 
 export function CopyButton({ text, label }: { text: string; label: string }) {
+  const { t } = useI18n();
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
@@ -13,7 +15,7 @@ export function CopyButton({ text, label }: { text: string; label: string }) {
   };
   return (
     <button type="button" className="secondary" onClick={copy} aria-label={label}>
-      {copied ? 'Copied' : 'Copy'}
+      {copied ? t('checkout.copied') : t('checkout.copy')}
     </button>
   );
 }

@@ -1,6 +1,5 @@
+import { useI18n } from '../i18n/i18n.tsx';
 import type { CheckoutMethod } from '../shared/api.ts';
-
-const LABELS: Record<CheckoutMethod, string> = { WALLET: 'Pay with a browser wallet', ADDRESS: 'Send to an address' };
 
 /** Only the methods the merchant allowed for this payment. */
 export function MethodChoice({
@@ -12,14 +11,15 @@ export function MethodChoice({
   selected: CheckoutMethod;
   onSelect: (m: CheckoutMethod) => void;
 }) {
+  const { t } = useI18n();
   if (methods.length <= 1) return null;
   return (
     <fieldset className="choice">
-      <legend>How to pay</legend>
+      <legend>{t('checkout.howToPay')}</legend>
       {methods.map((m) => (
         <label key={m} className={m === selected ? 'option selected' : 'option'}>
           <input type="radio" name="method" value={m} checked={m === selected} onChange={() => onSelect(m)} />
-          {LABELS[m]}
+          {t(`checkout.method.${m}`)}
         </label>
       ))}
     </fieldset>

@@ -1,3 +1,4 @@
+import { useI18n } from '../i18n/i18n.tsx';
 import type { PublicNetwork } from '../shared/api.ts';
 
 export function NetworkChoice({
@@ -9,10 +10,11 @@ export function NetworkChoice({
   selected: string | undefined;
   onSelect: (network: string) => void;
 }) {
+  const { t } = useI18n();
   if (networks.length <= 1) return null;
   return (
     <fieldset className="choice">
-      <legend>Network</legend>
+      <legend>{t('checkout.network')}</legend>
       {networks.map((n) => (
         <label key={n.network} className={n.network === selected ? 'option selected' : 'option'}>
           <input

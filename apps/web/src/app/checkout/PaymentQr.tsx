@@ -1,8 +1,10 @@
 import { toDataURL } from 'qrcode';
 import { useEffect, useState } from 'react';
+import { useI18n } from '../i18n/i18n.tsx';
 
 /** A QR code of an EIP-681 URI, as an image (data: URL; no script or style inline). */
 export function PaymentQr({ uri, label }: { uri: string; label: string }) {
+  const { t } = useI18n();
   const [src, setSrc] = useState<string>();
   useEffect(() => {
     let live = true;
@@ -17,7 +19,7 @@ export function PaymentQr({ uri, label }: { uri: string; label: string }) {
   return (
     <figure className="qr">
       {src ? <img src={src} alt={label} width={232} height={232} data-uri={uri} /> : <div className="qr-placeholder" />}
-      <figcaption>Scan with a wallet app: it fills in the token, amount and address.</figcaption>
+      <figcaption>{t('checkout.qrCaption')}</figcaption>
     </figure>
   );
 }

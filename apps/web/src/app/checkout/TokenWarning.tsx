@@ -1,13 +1,18 @@
+import { useI18n } from '../i18n/i18n.tsx';
 import type { PublicNetwork } from '../shared/api.ts';
 
-/** The one token contract this payment accepts; bridged look-alikes are not a payment. */
-export function TokenWarning({ network }: { network: PublicNetwork }) {
+/** The one token contract this payment accepts; anything else is not counted, and how it comes back. */
+export function TokenWarning({ network, merchant }: { network: PublicNetwork; merchant: string }) {
+  const { tx } = useI18n();
   return (
-    <div className="warning" role="note">
+    <div className="warning" role="note" data-testid="token-warning">
       <p>
-        Only <strong>{network.token_symbol}</strong> at contract{' '}
-        <code className="address">{network.token_address}</code> on {network.name} counts as payment. Bridged or wrapped
-        versions (such as {network.token_symbol}.e) and other tokens are not accepted and delay your order.
+        {tx('checkout.tokenWarning', {
+          symbol: <strong>{network.token_symbol}</strong>,
+          contract: <code className="address">{network.token_address}</code>,
+          network: network.name,
+          merchant,
+        })}
       </p>
     </div>
   );

@@ -1,11 +1,12 @@
 // Pay from a browser wallet: discover injected wallets (EIP-6963, else window.ethereum), connect, switch to (or
 // add) the payment's chain, and send the exact ERC-20 transfer to the deposit address with viem. Progress after
 // the transaction comes from the gateway's status (the chain watcher), like any other payment.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { createWalletClient, custom, encodeFunctionData, erc20Abi, type EIP1193Provider } from 'viem';
+import { useI18n } from '../i18n/i18n.tsx';
 import type { PublicNetwork } from '../shared/api.ts';
-import { groupDigits, shortHash } from '../shared/format.ts';
-import { ensureChain, walletMessage } from '../shared/wallet.ts';
+import { shortHash } from '../shared/format.ts';
+import { ensureChain, rpcCode } from '../shared/wallet.ts';
 import { TokenWarning } from './TokenWarning.tsx';
 
 interface Wallet {
@@ -29,13 +30,16 @@ declare global {
   }
 }
 
-/** Wallets announced through EIP-6963 (several may be installed); the legacy window.ethereum when none is. */
-function useWallets(): Wallet[] {
-  const [wallets, setWallets] = useState<Wallet[]>([]);
+/**
+ * Wallets announced through EIP-6963 (several may be installed); the legacy window.ethereum when none is. Undefined
+ * while still looking.
+ */
+function useWallets(): Wallet[] | undefined {
+  const [wallets, setWallets] = useState<Wallet[]>();
   useEffect(() => {
     const onAnnounce = (e: CustomEvent<AnnounceDetail>) => {
       const { info, provider } = e.detail;
-      setWallets((ws) =>
+      setWallets((ws = []) =>
         ws.some((w) => w.id === info.uuid)
           ? ws
           : [
@@ -52,9 +56,9 @@ function useWallets(): Wallet[] {
     window.addEventListener('eip6963:announceProvider', onAnnounce);
     window.dispatchEvent(new Event('eip6963:requestProvider'));
     const legacy = setTimeout(() => {
-      setWallets((ws) =>
+      setWallets((ws = []) =>
         ws.length === 0 && window.ethereum
-          ? [{ id: 'injected', name: 'Browser wallet', icon: undefined, provider: window.ethereum }]
+          ? [{ id: 'injected', name: 'Wallet', icon: undefined, provider: window.ethereum }]
           : ws,
       );
     }, 300);
@@ -64,6 +68,13 @@ function useWallets(): Wallet[] {
     };
   }, []);
   return wallets;
+}
+
+/** The first line of what the wallet said (in its own language). */
+function walletReason(err: unknown): string {
+  const e = err as { shortMessage?: unknown; message?: unknown };
+  const m = typeof e?.shortMessage === 'string' ? e.shortMessage : typeof e?.message === 'string' ? e.message : '';
+  return m.split('\n')[0] ?? '';
 }
 
 type Step =
@@ -76,23 +87,30 @@ export default function WalletPay({
   network,
   amount,
   units,
+  merchant,
+  fallback,
 }: {
   network: PublicNetwork;
+  /** The amount due, already formatted as money. */
   amount: string;
   units: string;
+  merchant: string;
+  /** Shown when this browser has no wallet: the address, QR and "Open in wallet" link. */
+  fallback: ReactNode;
 }) {
+  const { t, tx } = useI18n();
   const wallets = useWallets();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
 
   const pay = async (wallet: Wallet) => {
     const provider = wallet.provider;
     try {
-      setStep({ kind: 'busy', text: `Connecting to ${wallet.name}…` });
+      setStep({ kind: 'busy', text: t('checkout.connecting', { wallet: wallet.name }) });
       const [account] = await provider.request({ method: 'eth_requestAccounts' });
-      if (!account) throw new Error('The wallet shared no account');
-      setStep({ kind: 'busy', text: `Switching to ${network.name}…` });
+      if (!account) throw new Error('no account');
+      setStep({ kind: 'busy', text: t('checkout.switching', { network: network.name }) });
       await ensureChain(provider, network);
-      setStep({ kind: 'busy', text: 'Confirm the payment in your wallet…' });
+      setStep({ kind: 'busy', text: t('checkout.confirmInWallet') });
       const client = createWalletClient({ account, transport: custom(provider) });
       const hash = await client.sendTransaction({
         account,
@@ -106,28 +124,34 @@ export default function WalletPay({
       });
       setStep({ kind: 'sent', hash });
     } catch (err) {
-      setStep({ kind: 'failed', message: walletMessage(err) });
+      // The wallet's own words stay as it wrote them (its language); ours are translated.
+      setStep({
+        kind: 'failed',
+        message:
+          rpcCode(err) === 4001
+            ? t('checkout.walletRejected')
+            : t('checkout.walletFailed', { reason: walletReason(err) }),
+      });
     }
   };
 
   return (
     <div className="method" data-testid="wallet-method">
-      <p>
-        Pay{' '}
-        <strong>
-          {groupDigits(amount)} {network.token_symbol}
-        </strong>{' '}
-        on <strong>{network.name}</strong> from your wallet.
-      </p>
-      {wallets.length === 0 ? (
-        <p className="muted">No browser wallet found. Install one, or send to the address instead.</p>
+      <p>{tx('checkout.walletPay', { amount: <strong>{amount}</strong>, network: <strong>{network.name}</strong> })}</p>
+      {wallets === undefined ? null : wallets.length === 0 ? (
+        <>
+          <p className="muted" data-testid="no-wallet">
+            {t('checkout.noWallet')}
+          </p>
+          {fallback}
+        </>
       ) : (
         <ul className="wallets">
           {wallets.map((w) => (
             <li key={w.id}>
               <button type="button" onClick={() => pay(w)} disabled={step.kind === 'busy' || step.kind === 'sent'}>
                 {w.icon ? <img src={w.icon} alt="" width={20} height={20} /> : null}
-                Pay with {w.name}
+                {t('checkout.payWith', { wallet: w.name })}
               </button>
             </li>
           ))}
@@ -137,19 +161,18 @@ export default function WalletPay({
         {step.kind === 'busy' ? <p>{step.text}</p> : null}
         {step.kind === 'sent' ? (
           <p>
-            Transaction sent: <code title={step.hash}>{shortHash(step.hash)}</code>
+            {tx('checkout.txSent', { hash: <code title={step.hash}>{shortHash(step.hash)}</code> })}
             {network.explorer_url ? (
               <>
                 {' '}
-                <a href={`${network.explorer_url}/tx/${step.hash}`}>View</a>
+                <a href={`${network.explorer_url}/tx/${step.hash}`}>{t('checkout.viewTx')}</a>
               </>
             ) : null}
-            . Waiting for the network to confirm it.
           </p>
         ) : null}
         {step.kind === 'failed' ? <p role="alert">{step.message}</p> : null}
       </div>
-      <TokenWarning network={network} />
+      {wallets?.length ? <TokenWarning network={network} merchant={merchant} /> : null}
     </div>
   );
 }

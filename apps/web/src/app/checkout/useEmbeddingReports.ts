@@ -9,22 +9,18 @@ import { api, type PaymentStatus, type PublicIntent } from '../shared/api.ts';
 export type EmbeddingEvent = 'paid' | 'expired' | 'close_requested';
 
 /** Funds covering the amount became final (the gateway's confirmed family): the order can go ahead. */
-const PAID: readonly PaymentStatus[] = [
-  'PAID',
-  'OVERPAID',
-  'SETTLEMENT_PENDING',
-  'SETTLED',
-  'SETTLEMENT_FAILED',
-  'REFUND_REQUESTED',
-  'PARTIALLY_REFUNDED',
-  'REFUNDED',
-];
+const PAID: readonly PaymentStatus[] = ['PAID', 'OVERPAID', 'SETTLEMENT_PENDING', 'SETTLED', 'SETTLEMENT_FAILED'];
+/** Refund states lie over every payment that received funds, paid or not (an underpayment returned is refunded). */
+const REFUND_STATES: readonly PaymentStatus[] = ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'];
 /** The window closed without the full amount on time. */
 const EXPIRED: readonly PaymentStatus[] = ['EXPIRED', 'UNDERPAID', 'LATE_PAYMENT'];
 
-export function embeddingEventOf(status: PaymentStatus): 'paid' | 'expired' | null {
-  if (PAID.includes(status)) return 'paid';
-  if (EXPIRED.includes(status)) return 'expired';
+export function embeddingEventOf(
+  intent: Pick<PublicIntent, 'status' | 'amount_remaining_units'>,
+): 'paid' | 'expired' | null {
+  if (PAID.includes(intent.status)) return 'paid';
+  if (REFUND_STATES.includes(intent.status)) return intent.amount_remaining_units === '0' ? 'paid' : 'expired';
+  if (EXPIRED.includes(intent.status)) return 'expired';
   return null;
 }
 
@@ -64,13 +60,13 @@ export function useEmbeddingReports(intent: PublicIntent | undefined): void {
   }, [id]);
 
   const status = intent?.status;
+  const event = intent ? embeddingEventOf(intent) : null;
   useEffect(() => {
     if (!embedder || !id || !status) return;
-    const event = embeddingEventOf(status);
     if (!event || sent.current.has(event)) return;
     sent.current.add(event);
     post(embedder, id, event, status);
-  }, [embedder, id, status]);
+  }, [embedder, id, status, event]);
 
   // Escape inside the overlay's frame never reaches the merchant's page: ask it to close the overlay.
   useEffect(() => {

@@ -1,12 +1,15 @@
 // {GATEWAY_PUBLIC_URL}/pay/{id}: a reusable payment link. "Pay" creates a fresh payment intent for this customer
-// and hands them to its checkout.
+// and hands them to its checkout (which starts CREATED: no clock runs until the customer continues there).
 import { useEffect, useState } from 'react';
 import { CheckoutAmount } from '../checkout/CheckoutAmount.tsx';
+import { useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import { api, ApiError, type PublicPaymentLink } from '../shared/api.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { PageHeader } from '../shared/PageHeader.tsx';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 
 export default function PaymentLinkPage({ linkId }: { linkId: string }) {
+  const { t, money } = useI18n();
   const [link, setLink] = useState<PublicPaymentLink>();
   const [error, setError] = useState<unknown>();
   const [inactive, setInactive] = useState(false);
@@ -19,14 +22,28 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
     }, setError);
   }, [linkId]);
 
+  const page = !link
+    ? error
+      ? t('link.unavailable')
+      : undefined
+    : t('app.docTitle', { page: inactive ? t('link.inactive.title') : link.name, merchant: link.business_name });
+  useDocumentTitle(page);
+
   const start = async () => {
     setBusy(true);
     setError(undefined);
     try {
       const r = await api.startLinkPayment(linkId);
       const target = safeHttpUrl(new URL(r.checkout_url, location.href).toString());
-      if (!target) throw new Error('The server gave no checkout address');
-      location.assign(target);
+      if (!target) throw new Error(t('link.noCheckout'));
+      // The checkout keeps the reader's language.
+      const url = new URL(target);
+      if (!url.searchParams.has('locale'))
+        url.searchParams.set(
+          'locale',
+          new URL(location.href).searchParams.get('locale') ?? document.documentElement.lang,
+        );
+      location.assign(url.toString());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PAYMENT_LINK_INACTIVE') setInactive(true);
       else setError(err);
@@ -34,28 +51,27 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
     }
   };
 
-  if (!link) return error ? <ErrorNotice error={error} title="This payment link is not available" /> : <p>Loading…</p>;
+  if (!link) return error ? <ErrorNotice error={error} title={t('link.unavailable')} /> : <p>{t('app.loading')}</p>;
   if (inactive) {
     return (
       <section className="card" data-testid="link-inactive">
-        <p className="merchant">{link.business_name}</p>
-        <h1>This payment link is no longer active</h1>
-        <p>{link.business_name} has turned it off. Contact them for a new way to pay.</p>
+        <PageHeader merchant={link.business_name} livemode={link.livemode} />
+        <h1>{t('link.inactive.title')}</h1>
+        <p>{t('link.inactive.body', { merchant: link.business_name })}</p>
       </section>
     );
   }
   return (
-    <section className="card">
-      <header className="checkout-header">
-        <p className="merchant">{link.business_name}</p>
-        <h1 className="title">{link.name}</h1>
-        <CheckoutAmount amount={link.amount} currency={link.currency} />
-        {link.description ? <p className="description">{link.description}</p> : null}
-      </header>
+    <section className="card" aria-labelledby="merchant">
+      <PageHeader merchant={link.business_name} livemode={link.livemode} />
+      <h1 className="title">{link.name}</h1>
+      <CheckoutAmount amount={link.amount} currency={link.currency} />
+      {link.description ? <p className="description">{link.description}</p> : null}
+      <p className="muted">{t('link.clock')}</p>
       <button type="button" onClick={start} disabled={busy}>
-        {busy ? 'Starting…' : `Pay ${link.amount} ${link.currency}`}
+        {busy ? t('link.starting') : t('link.pay', { amount: money(link.amount, link.currency) })}
       </button>
-      {error ? <ErrorNotice error={error} title="Could not start the payment" /> : null}
+      {error ? <ErrorNotice error={error} title={t('link.startFailed')} /> : null}
     </section>
   );
 }

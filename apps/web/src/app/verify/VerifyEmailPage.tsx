@@ -1,16 +1,18 @@
 // {DASHBOARD_URL}/verify-email?token=…: confirms the emailed link once and says what happened. The token is sent
 // once, in a POST body, and never shown or logged.
 import { useEffect, useRef, useState } from 'react';
+import { LocaleSwitcher, useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import { api, ApiError } from '../shared/api.ts';
 
 type Outcome =
   | { kind: 'working' }
   | { kind: 'done'; email: string; purpose: 'verify' | 'change' }
   | { kind: 'expired' }
-  | { kind: 'used'; message: string }
-  | { kind: 'failed'; message: string };
+  | { kind: 'used'; message: string | undefined }
+  | { kind: 'failed'; message: string | undefined };
 
 export default function VerifyEmailPage({ token }: { token: string | null }) {
+  const { t, tx } = useI18n();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const sent = useRef(false);
   useEffect(() => {
@@ -19,7 +21,7 @@ export default function VerifyEmailPage({ token }: { token: string | null }) {
     // Drop the token from the address bar and history once read.
     history.replaceState(null, '', location.pathname);
     if (!token || token.length < 20) {
-      setOutcome({ kind: 'used', message: 'This link is incomplete. Open the full link from the email.' });
+      setOutcome({ kind: 'used', message: undefined });
       return;
     }
     api.confirmEmail(token).then(
@@ -28,42 +30,37 @@ export default function VerifyEmailPage({ token }: { token: string | null }) {
         if (err instanceof ApiError && err.code === 'EMAIL_TOKEN_EXPIRED') setOutcome({ kind: 'expired' });
         else if (err instanceof ApiError && (err.code === 'EMAIL_TOKEN_INVALID' || err.code === 'EMAIL_IN_USE'))
           setOutcome({ kind: 'used', message: err.message });
-        else setOutcome({ kind: 'failed', message: err instanceof Error ? err.message : 'Something went wrong' });
+        else setOutcome({ kind: 'failed', message: err instanceof Error ? err.message : undefined });
       },
     );
   }, [token]);
 
+  const title = {
+    working: t('verify.working'),
+    done: t('verify.done.title'),
+    expired: t('verify.expired.title'),
+    used: t('verify.used.title'),
+    failed: t('verify.failed.title'),
+  }[outcome.kind];
+  useDocumentTitle(t('app.docTitle', { page: title, merchant: t('verify.title') }));
+
+  // The API's own message (English) is shown as it is; everything else is in the reader's language.
   return (
     <section className="card" aria-live="polite" data-testid="verify-outcome" data-outcome={outcome.kind}>
-      {outcome.kind === 'working' ? <h1>Confirming your email address…</h1> : null}
+      <div className="page-header page-header-end">
+        <LocaleSwitcher />
+      </div>
+      <h1>{title}</h1>
       {outcome.kind === 'done' ? (
-        <>
-          <h1>Email address confirmed</h1>
-          <p>
-            {outcome.purpose === 'change' ? 'Your account now uses ' : 'Thank you: '}
-            <strong>{outcome.email}</strong>
-            {outcome.purpose === 'change' ? '.' : ' is verified.'} You can close this page.
-          </p>
-        </>
+        <p>
+          {tx(outcome.purpose === 'change' ? 'verify.done.change' : 'verify.done.verify', {
+            email: <strong>{outcome.email}</strong>,
+          })}
+        </p>
       ) : null}
-      {outcome.kind === 'expired' ? (
-        <>
-          <h1>This link has expired</h1>
-          <p>Ask for a new one from the dashboard.</p>
-        </>
-      ) : null}
-      {outcome.kind === 'used' ? (
-        <>
-          <h1>This link was already used or is no longer valid</h1>
-          <p>{outcome.message}</p>
-        </>
-      ) : null}
-      {outcome.kind === 'failed' ? (
-        <>
-          <h1>Could not confirm your address</h1>
-          <p role="alert">{outcome.message}</p>
-        </>
-      ) : null}
+      {outcome.kind === 'expired' ? <p>{t('verify.expired.body')}</p> : null}
+      {outcome.kind === 'used' ? <p>{outcome.message ?? t('verify.incomplete')}</p> : null}
+      {outcome.kind === 'failed' ? <p role="alert">{outcome.message ?? t('app.error')}</p> : null}
     </section>
   );
 }
