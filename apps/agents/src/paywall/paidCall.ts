@@ -17,8 +17,8 @@ export interface PaidCall<I> {
   tenant: Tenant | null;
   input: I;
   requestId: string;
-  /** The absolute URL of the resource, as the challenge names it. */
-  resource: string;
+  /** The request's URL as received (path and query); the challenge names the resource by its path. */
+  url: string;
   /** What the request hash covers: the same key with another request is a conflict. */
   request: { params: unknown; query: unknown; body: unknown };
   /** PAYMENT-SIGNATURE (or X-PAYMENT), when present. */

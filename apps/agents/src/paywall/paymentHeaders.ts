@@ -33,9 +33,10 @@ export function paymentRequiredError(record: ServiceRecord, presentedKey: string
 /** A PAYMENT_REQUIRED or PAYMENT_INVALID error as the x402 challenge: PAYMENT-REQUIRED header and body. */
 export function challengeOf(
   ctx: AgentsContext,
-  { record, requirements, resource }: { record: ServiceRecord; requirements: PaymentRequirements; resource: string },
+  { record, requirements, url }: { record: ServiceRecord; requirements: PaymentRequirements; url: string },
   err: AgentError,
 ): AgentError {
+  const resource = `${ctx.config.publicUrl}${url.split('?')[0]}`; // only for a challenge: off the paid path
   const pr = paymentRequired(resource, `${record.serviceId}: ${record.summary}`, requirements, err.message);
   return new AgentError(err.code as 'PAYMENT_REQUIRED', err.message, {
     headers: { ...(err.extra.headers ?? {}), 'payment-required': encodePaymentRequiredHeader(pr) },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '@tender/platform';
+import { decodePaymentRequiredHeader } from '@x402/core/http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openAgentsDb,
@@ -41,7 +42,7 @@ function paidCallOf(over: Partial<PaidCall<{ n: number }>>): PaidCall<{ n: numbe
     tenant: null,
     input: { n: 7 },
     requestId: `req-${randomUUID()}`,
-    resource: `https://agents.example${def.path}`,
+    url: def.path,
     request: { params: {}, query: {}, body: { n: 7 } },
     signature: undefined,
     idempotencyKey: undefined,
@@ -57,10 +58,13 @@ function errorOf(outcome: PaidOutcome): AgentError {
 
 describe('processPaidCall', () => {
   it('challenges, refuses a keyless replay, performs once and replays the stored answer', async () => {
-    const challenge = await processPaidCall(h.ctx, paidCallOf({}));
+    const url = paidCallOf({}).url;
+    const challenge = await processPaidCall(h.ctx, paidCallOf({ url: `${url}?ignored=1` }));
     expect(challenge.kind).toBe('challenge');
     const required = errorOf(challenge).extra.headers?.['payment-required'];
     expect(required).toBeTypeOf('string');
+    // The challenge names the resource by its public URL, without the query.
+    expect(decodePaymentRequiredHeader(required!).resource.url).toBe(`${h.ctx.config.publicUrl}${url}`);
 
     const badKey = await processPaidCall(h.ctx, paidCallOf({ idempotencyKey: 'has space' }));
     expect(badKey.kind).toBe('refused');

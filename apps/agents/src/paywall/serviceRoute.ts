@@ -78,7 +78,7 @@ export function serviceRoute<I>(app: App, ctx: AgentsContext, handler: ServiceHa
         tenant,
         input,
         requestId: req.id,
-        resource: `${ctx.config.publicUrl}${req.url.split('?')[0]}`,
+        url: req.url,
         request: { params: req.params, query: req.query, body: req.body },
         signature,
         idempotencyKey: header(req, 'idempotency-key'),
