@@ -1,0 +1,239 @@
+import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
+import type { X402Price } from '../catalog/catalog.ts';
+import type { AgentsContext, Payments } from '../context.ts';
+import { AgentError, ok } from '../http/errors.ts';
+import { ensureTenant, findTenantByWallet, issueFirstToken, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
+import { failAfterSettlement, type SettledHold } from './afterSettlement.ts';
+import { requireIdempotencyKey } from './idempotencyKey.ts';
+import { answerOfHolder, LeaseLost } from './leaseLost.ts';
+import type { PaidCall, PaidOutcome } from './paidCall.ts';
+import { claimPaidRequest, markCompleted, releaseLease, type Claim } from './paidRequests.ts';
+import { recordPaymentCompleted } from './paymentEvents.ts';
+import {
+  authentication,
+  challengeOf,
+  paymentRequiredError,
+  paymentResponseHeader,
+  replayResponse,
+} from './paymentHeaders.ts';
+import type { Outcome } from './serviceHandler.ts';
+import { authenticatePayer, settleOnce } from './settlement.ts';
+import { checkTerms, decodeProof, requestHash, requirementsOf, type Eip3009Proof } from './x402.ts';
+
+/** An error to answer as the x402 challenge (PAYMENT-REQUIRED): raised only where the payment itself is at fault. */
+class Challenged {
+  constructor(readonly error: unknown) {}
+}
+
+/** Rethrows a PAYMENT_INVALID or PAYMENT_REQUIRED error as a challenge; any other error unchanged. */
+function challenging(err: unknown): never {
+  if (err instanceof AgentError && (err.code === 'PAYMENT_INVALID' || err.code === 'PAYMENT_REQUIRED'))
+    throw new Challenged(err);
+  throw err;
+}
+
+/** The requirements of a price: static per catalog record, so computed once (checksummed addresses cost). */
+const requirementsCache = new WeakMap<X402Price, PaymentRequirements>();
+function requirementsFor(price: X402Price): PaymentRequirements {
+  let r = requirementsCache.get(price);
+  if (!r) requirementsCache.set(price, (r = requirementsOf(price)));
+  return r;
+}
+
+/**
+ * The paid request, free of any HTTP framework (the route adapter renders the outcome): a malformed
+ * Idempotency-Key → 400 IDEMPOTENCY_KEY_REQUIRED; no PAYMENT-SIGNATURE → the challenge, with or without a key
+ * (spec step 1: the plain first request gets the challenge; its body says the replay must carry the key); a signed
+ * replay without a key → 400 before anything is claimed or settled (a signed authorization is not consumed until
+ * settlement, so the client can replay it with a key); then proof terms, signature, payer = token wallet,
+ * idempotency record (key, request hash, proof), verification, one settlement, the operation, the stored response,
+ * PAYMENT-RESPONSE.
+ */
+export async function processPaidCall<I>(ctx: AgentsContext, call: PaidCall<I>): Promise<PaidOutcome> {
+  const payments = ctx.payments;
+  const price = call.record.x402Price;
+  try {
+    if (!payments || !price) throw new AgentError('SERVICE_UNAVAILABLE', 'Payments are not configured');
+    return await paid(ctx, payments, call, requirementsFor(price));
+  } catch (err) {
+    if (!(err instanceof Challenged)) return { kind: 'refused', error: err };
+    const error = challengeOf(ctx, { ...call, requirements: requirementsFor(price!) }, err.error as AgentError);
+    return { kind: 'challenge', error };
+  }
+}
+
+async function paid<I>(
+  ctx: AgentsContext,
+  payments: Payments,
+  call: PaidCall<I>,
+  requirements: PaymentRequirements,
+): Promise<PaidOutcome> {
+  const { service, record, signature, idempotencyKey: presentedKey } = call;
+  if (!signature) {
+    // A key that is present but malformed is refused now: the client would sign, then be refused on the replay.
+    if (presentedKey !== undefined) requireIdempotencyKey(presentedKey);
+    challenging(paymentRequiredError(record, presentedKey));
+  }
+  // A signed replay without a key is refused before anything is claimed or settled: the authorization is still
+  // unspent, and the same signature replayed with a key pays once.
+  const key = requireIdempotencyKey(presentedKey);
+
+  let proof: Eip3009Proof;
+  try {
+    proof = decodeProof(signature);
+    // Static terms never change for a catalog record, so they hold for replays of settled requests too.
+    checkTerms(proof, requirements, Number.MAX_SAFE_INTEGER, { window: false });
+  } catch (err) {
+    challenging(err);
+  }
+  if (call.tenant && call.tenant.walletAddress !== proof.payer) {
+    throw new AgentError(
+      'PAYER_MISMATCH',
+      `The payment comes from ${proof.payer} but the access token belongs to ${call.tenant.walletAddress}; pay from the token's wallet`,
+    );
+  }
+
+  // Nothing is answered before the payer is authenticated (the EIP-712 signature makes authorization.from
+  // trustworthy). A fresh claim needs no separate check: the facilitator checks the signature before any transfer
+  // (verify(), or settle() itself when it verifies), and a failure drops the row. Every other outcome (a replay, a
+  // takeover, a conflict) is answered only after the signature was checked here. A forged proof can hold a fresh
+  // row only until its settlement fails, and cannot aim at another payer's row: idempotency keys and EIP-3009
+  // nonces are unguessable before their owner uses them.
+  // Read-only work that only a settling request needs starts at once, beside the claim (see startBesideClaim).
+  const { preconditions, verification } = startBesideClaim(ctx, payments, call, proof, requirements);
+  const authenticated = () => authenticatePayer(payments, proof, requirements).catch(challenging);
+
+  let claim: Claim;
+  try {
+    claim = await claimPaidRequest(ctx.db, {
+      walletAddress: proof.payer,
+      idempotencyKey: key,
+      serviceId: service.serviceId,
+      requestHash: requestHash(service.method, service.path, call.request),
+      proofHash: proof.proofHash,
+      amountUnits: requirements.amount,
+      network: requirements.network,
+      asset: requirements.asset.toLowerCase(),
+      paymentPayload: proof.payload,
+      leaseMs: ctx.config.paidRequestLeaseMs,
+    });
+  } catch (err) {
+    await authenticated();
+    throw err;
+  }
+  if (claim.kind === 'completed') {
+    await authenticated();
+    return { kind: 'replay', response: replayResponse(claim.row, call.requestId) };
+  }
+  if (!claim.fresh) {
+    try {
+      await authenticated();
+    } catch (err) {
+      await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
+      throw err;
+    }
+  }
+  const { row, lease, fresh } = claim;
+
+  let settlementRecord = row.settlement;
+  let unrecorded: Record<string, unknown> | null = null;
+  let payerTenant: Tenant | null = call.tenant;
+  if (row.state === 'pending') {
+    const settled = await settleOnce(ctx, {
+      payments,
+      row,
+      lease,
+      fresh,
+      proof,
+      requirements,
+      preconditions,
+      verification,
+    }).catch(challenging);
+    settlementRecord = settled.record;
+    if (!settled.recorded) unrecorded = settled.record;
+    payerTenant ??= settled.payerTenant;
+  }
+
+  // Settled: perform the operation (again, after a provider failure) and store the response once.
+  const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
+  const hold: SettledHold = {
+    row,
+    lease,
+    paymentResponse: paymentResponseHeader(settlementRecord),
+    unrecorded,
+    requestId: call.requestId,
+  };
+  return performAndStore(ctx, call, tenant, hold);
+}
+
+/**
+ * Read-only work that only a settling request needs, started beside the claim:
+ *  - the preconditions (ownership, name availability …) for the payer's tenant (a replay of a completed request
+ *    legitimately fails them: its mailbox exists now);
+ *  - with a facilitator whose settle does not verify by itself, its verification.
+ * Both are awaited in settleOnce, or deliberately ignored.
+ */
+function startBesideClaim<I>(
+  ctx: AgentsContext,
+  payments: Payments,
+  call: PaidCall<I>,
+  proof: Eip3009Proof,
+  requirements: PaymentRequirements,
+): { preconditions: Promise<Tenant | null>; verification: Promise<VerifyResponse> | null } {
+  const preconditions = (async () => {
+    const t = call.tenant ?? (await findTenantByWallet(ctx.db, proof.payer));
+    if (t?.suspended) throw tenantSuspended(); // a start-here call without token from a suspended wallet
+    await call.operation.precheck?.(ctx, t, call.input);
+    return t;
+  })();
+  preconditions.catch(() => {});
+  const verification = payments.facilitator.settleVerifies
+    ? null
+    : payments.facilitator.verify(proof.payload, requirements);
+  verification?.catch(() => {});
+  return { preconditions, verification };
+}
+
+/** Performs the operation of a settled request and stores its response with the completion, in one transaction. */
+async function performAndStore<I>(
+  ctx: AgentsContext,
+  call: PaidCall<I>,
+  tenant: Tenant,
+  hold: SettledHold,
+): Promise<PaidOutcome> {
+  const { service, record, requestId } = call;
+  const { row, lease, unrecorded } = hold;
+  const bootstrap = service.auth === 'x402';
+  let outcome: Outcome;
+  try {
+    outcome = await call.operation.perform(ctx, {
+      serviceId: service.serviceId,
+      tenant,
+      input: call.input,
+      requestId,
+      ref: row.id,
+    });
+  } catch (err) {
+    return failAfterSettlement(ctx, hold, err);
+  }
+  let firstToken: string | null = null;
+  let data: unknown;
+  try {
+    data = await ctx.db.tx(async (tx) => {
+      const d = outcome.write ? await outcome.write(tx) : outcome.data;
+      if (bootstrap) firstToken = await issueFirstToken(tx, tenant.id);
+      const stored: Record<string, unknown> = { data: d, guide: record.guide };
+      if (bootstrap) stored.authentication = authentication(tenant, null);
+      if (!(await markCompleted(tx, row.id, lease, service.successStatus, stored, unrecorded))) throw new LeaseLost();
+      await recordPaymentCompleted(tx, row.id);
+      return d;
+    });
+  } catch (err) {
+    if (err instanceof LeaseLost) return answerOfHolder(ctx, row.id, requestId);
+    return failAfterSettlement(ctx, hold, err);
+  }
+  const body: Record<string, unknown> = { ...ok(data, requestId, record.guide) };
+  if (bootstrap) body.authentication = authentication(tenant, firstToken);
+  const headers = { 'payment-response': hold.paymentResponse };
+  return { kind: 'performed', response: { status: service.successStatus, headers, body } };
+}
