@@ -5,6 +5,7 @@ import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
+import type { PlugPoints } from './plugPoints.ts';
 import type { WebhookOverrides, WebhookSettings } from './webhooks/settings.ts';
 
 /**
@@ -52,6 +53,8 @@ export interface GatewayContext {
    * file in the process that runs it; resolves at once for every other network and process.
    */
   persistChain: (network: string) => Promise<void>;
+  /** What the features plug into the hubs (plugPoints.ts), filled by runtime.ts. */
+  plugs: PlugPoints;
 }
 
 /** What a caller gives `createGatewayServices`: anything left out takes its one default there. */

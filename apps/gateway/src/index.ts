@@ -29,6 +29,7 @@ export { createGateway, createGatewayServices, type Gateway, type GatewayDeps } 
 export { setUpDevPayments, DEV_VAULT_INDEX } from './payments/devSetup.ts';
 export { ensureDevVault } from './settings/settlementSettings.ts';
 export { paymentJobQueues } from './payments/jobQueues.ts';
+export { settlementJobQueues } from './settlement/settlementJobQueues.ts';
 export { PAYMENT_STATUSES, deriveStatus, type PaymentStatus } from './payments/status.ts';
 export { factEvents, announcedFrom, type PaymentEventType } from './payments/paymentFacts.ts';
 export { emitEvent, listEvents, type OutgoingEvent, type StoredEvent } from './outbox/events.ts';

@@ -34,10 +34,10 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
 import { enqueue } from '@tender/platform';
-import { sweepQueue } from '../payments/queues.ts';
+import { sweepQueue } from '../settlement/sweepQueue.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import { rememberTokenDecimals } from '../money/tokenDecimals.ts';
-import { insertRefundTransfers, matchRefundLogs } from '../refunds/watchRefunds.ts';
+import type { MatchedLogs } from './chainLogMatcher.ts';
 import { isRangeError, TRANSFER_TOPIC, type BlockHeader, type ChainReader, type RawLog } from './chainReader.ts';
 import { checkAgreement } from './chainAgreement.ts';
 import { finalFactsAbove, openIncident, resolveIncident } from './chainIncidents.ts';
@@ -229,8 +229,10 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       if (outDep && toA === outDep.vault)
         relevant.push({ log: l, kind: 'settlement', dep: outDep, from: fromA, to: toA });
     }
-    // Refunds sent from a vault to the recipient of an open refund request, proof or not (refunds/watchRefunds.ts).
-    const refunds = await matchRefundLogs(ctx.db, net.id, erc20);
+    // Logs other features recognise (refunds sent from a vault to an open refund request's recipient): ctx.plugs.
+    const matched: MatchedLogs[] = [];
+    for (const match of ctx.plugs.chainLogMatchers) matched.push(await match(net.id, erc20));
+    const refunds = matched.flatMap((m) => m.logs.map((log) => ({ log })));
     // Block timestamps of blocks with relevant logs (the moment of payment, for on-time vs late).
     const times = new Map<bigint, bigint>([[toHeader.number, toHeader.timestamp]]);
     for (const r of [...relevant, ...refunds]) {
@@ -284,12 +286,9 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
       );
       const touched = [
         ...(await insertTransfers(tx, net.id, transfers)),
-        ...(await insertRefundTransfers(
-          tx,
-          net.id,
-          refunds.map((r) => ({ ...r, blockTime: new Date(Number(times.get(r.log.blockNumber)!) * 1000) })),
-        )),
       ];
+      for (const m of matched)
+        touched.push(...(await m.record(tx, (log) => new Date(Number(times.get(log.blockNumber)!) * 1000))));
       const finalized = await finalizeTransfers(tx, net.id, toHeader.number - depth + 1n);
       const finalIds = new Map<string, string[]>();
       for (const f of finalized) finalIds.set(f.payment_id, [...(finalIds.get(f.payment_id) ?? []), f.id]);
