@@ -6,6 +6,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
 import type { PlugPoints } from './plugPoints.ts';
+import type { IntentSettingsCache } from './settings/intentSettingsCache.ts';
 import type { WebhookOverrides, WebhookSettings } from './webhooks/settings.ts';
 
 /**
@@ -47,6 +48,8 @@ export interface GatewayContext {
   apiKeys: ApiKeyCache;
   /** Group commit of intent creation (payments/intentBatcher.ts). */
   intents: IntentBatcher;
+  /** Each tenant's intent settings, cached per process (settings/intentSettingsCache.ts). */
+  settings: IntentSettingsCache;
   /**
    * Writes a network's chain to disk; awaited before a fact read from that chain is committed (a transfer, a refund,
    * a mined sweep), so that a crash of the chain never takes back what the database recorded. The devnet's state

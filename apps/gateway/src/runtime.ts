@@ -14,6 +14,7 @@ import { IntentBatcher } from './payments/intentBatcher.ts';
 import { emptyPlugPoints } from './plugPoints.ts';
 import { refundFacts, refundLogMatcher } from './refunds/refundPlugs.ts';
 import { createGatewayServer } from './server.ts';
+import { IntentSettingsCache } from './settings/intentSettingsCache.ts';
 import { scheduleSweeps } from './settlement/scheduleSweeps.ts';
 import { fanOutEvent } from './webhooks/fanOut.ts';
 import { resolveWebhookSettings } from './webhooks/settings.ts';
@@ -53,6 +54,7 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
     webhooks: resolveWebhookSettings(input.webhooks ?? {}, config.profile),
     apiKeys,
     intents: new IntentBatcher(db),
+    settings: new IntentSettingsCache(),
     persistChain: (network) => input.persistChain?.[network]?.() ?? Promise.resolve(),
     plugs: emptyPlugPoints(),
     async close() {

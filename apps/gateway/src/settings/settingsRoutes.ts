@@ -17,7 +17,6 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
 import {
   assertNetworkOfEnvironment,
   getSettlementSettings,
@@ -102,7 +101,7 @@ export function settingsRoutes(ctx: GatewayContext) {
           data: req.body as Record<string, unknown>,
           at: ctx.now(),
         });
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return out;
       },
     );
@@ -249,7 +248,7 @@ export function settingsRoutes(ctx: GatewayContext) {
           }
           return res;
         });
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return { object: 'vault', livemode: t.environment === 'live', ...r.vault };
       },
     );
@@ -291,7 +290,7 @@ export function settingsRoutes(ctx: GatewayContext) {
         });
         if (!removed)
           throw new GatewayError('RESOURCE_NOT_FOUND', `No ${t.environment} vault is set for ${req.params.network}`);
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return { object: 'vault', network: req.params.network, deleted: true };
       },
     );
