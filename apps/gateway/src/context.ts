@@ -6,7 +6,7 @@ import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
 import type { PlugPoints } from './plugPoints.ts';
-import type { IntentSettingsCache } from './settings/intentSettingsCache.ts';
+import type { IntentSettingsCache } from './payments/intentSettings.ts';
 import type { WebhookOverrides, WebhookSettings } from './webhooks/settings.ts';
 
 /**
@@ -48,7 +48,7 @@ export interface GatewayContext {
   apiKeys: ApiKeyCache;
   /** Group commit of intent creation (payments/intentBatcher.ts). */
   intents: IntentBatcher;
-  /** Each tenant's intent settings, cached per process (settings/intentSettingsCache.ts). */
+  /** Each tenant's intent settings, cached per process (payments/intentSettings.ts). */
   settings: IntentSettingsCache;
   /**
    * Writes a network's chain to disk; awaited before a fact read from that chain is committed (a transfer, a refund,

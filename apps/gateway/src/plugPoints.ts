@@ -2,7 +2,7 @@
 // what is registered here, in registration order and on their own transaction, and import none of the features that
 // register. The composition root (runtime.ts, registerPlugs) fills one per GatewayContext; nothing else adds to it.
 import type { OutboxSubscriber } from './outbox/outboxSubscriber.ts';
-import type { PaymentFactSource, PaymentTransitionReaction } from './payments/paymentPlugs.ts';
+import type { PaymentDetailPart, PaymentFactSource, PaymentTransitionReaction } from './payments/paymentPlugs.ts';
 import type { ChainLogMatcher } from './watcher/chainLogMatcher.ts';
 
 export interface PlugPoints {
@@ -10,6 +10,8 @@ export interface PlugPoints {
   paymentFactSources: PaymentFactSource[];
   /** Reactions to a recomputed payment, after its own events (invoice events, then settlement's sweeps). */
   paymentReactions: PaymentTransitionReaction[];
+  /** Fields of a payment's detail owned elsewhere (refunds), in the place they have in the response. */
+  paymentDetailParts: PaymentDetailPart[];
   /** Sees every outgoing event in the transaction that writes it (webhook fan-out). */
   outboxSubscribers: OutboxSubscriber[];
   /** Token logs the chain watcher offers before it commits a poll (refunds sent from a vault). */
@@ -17,5 +19,11 @@ export interface PlugPoints {
 }
 
 export function emptyPlugPoints(): PlugPoints {
-  return { paymentFactSources: [], paymentReactions: [], outboxSubscribers: [], chainLogMatchers: [] };
+  return {
+    paymentFactSources: [],
+    paymentReactions: [],
+    paymentDetailParts: [],
+    outboxSubscribers: [],
+    chainLogMatchers: [],
+  };
 }

@@ -12,9 +12,9 @@ import { invoiceReaction } from './invoices/invoiceEvents.ts';
 import { createNetworkRegistry } from './networks/registry.ts';
 import { IntentBatcher } from './payments/intentBatcher.ts';
 import { emptyPlugPoints } from './plugPoints.ts';
-import { refundFacts, refundLogMatcher } from './refunds/refundPlugs.ts';
+import { refundDetail, refundFacts, refundLogMatcher } from './refunds/refundPlugs.ts';
 import { createGatewayServer } from './server.ts';
-import { IntentSettingsCache } from './settings/intentSettingsCache.ts';
+import { IntentSettingsCache } from './payments/intentSettings.ts';
 import { scheduleSweeps } from './settlement/scheduleSweeps.ts';
 import { fanOutEvent } from './webhooks/fanOut.ts';
 import { resolveWebhookSettings } from './webhooks/settings.ts';
@@ -74,6 +74,7 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
 function registerPlugs(ctx: GatewayContext): void {
   ctx.plugs.paymentFactSources.push(refundFacts(ctx));
   ctx.plugs.paymentReactions.push(invoiceReaction(ctx), (tx, t) => scheduleSweeps(ctx, tx, t));
+  ctx.plugs.paymentDetailParts.push(refundDetail);
   ctx.plugs.outboxSubscribers.push(fanOutEvent);
   ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
 }

@@ -3,7 +3,7 @@
 // (webhooks' fan-out) see it in the same transaction (ctx.plugs.outboxSubscribers), and GET /v1/events reads these rows
 // (events/); nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
-import type { GatewayContext } from '../context.ts';
+import type { OutboxSubscriber } from './outboxSubscriber.ts';
 import type { Environment } from '../tenant.ts';
 
 export interface OutgoingEvent {
@@ -20,7 +20,7 @@ export interface OutgoingEvent {
 
 /** Inserts one event; returns its id (`evt_…`). Must run on the transaction that makes the change. */
 export async function emitEvent(
-  ctx: Pick<GatewayContext, 'plugs'>,
+  ctx: { plugs: { outboxSubscribers: readonly OutboxSubscriber[] } },
   tx: Sql,
   e: OutgoingEvent,
 ): Promise<string> {

@@ -16,7 +16,7 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
 import { officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
-import type { IntentSettings } from '../settings/settlementSettings.ts';
+import type { IntentSettings } from './intentSettings.ts';
 import { depositAddressFor } from './depositAddress.ts';
 import { writeOne, type IntentRecord } from './intentBatcher.ts';
 import type { DepositRow, IntentRow } from './model.ts';

@@ -52,3 +52,6 @@ export interface PaymentTransition {
  * returns the ids of the events it emitted, so a receiver sees payment.confirmed before invoice.paid.
  */
 export type PaymentTransitionReaction = (tx: Sql, t: PaymentTransition) => Promise<readonly string[]>;
+
+/** Fields another feature adds to a payment's detail (GET /v1/payments/{id}), read beside the payment's own. */
+export type PaymentDetailPart = (sql: Sql, intent: IntentRow) => Promise<Record<string, unknown>>;

@@ -173,8 +173,18 @@ export async function recomputePayment(
   }
   // After the payment's events, in registration order: invoice events (a receiver sees payment.confirmed before
   // invoice.paid), then the sweeps the new state calls for.
-  const transition = { intent, from, to, fromConfirmed, fromFinalUnits, changed: from !== to || totalsChanged, derived,
-    transfers, cause, now };
+  const transition = {
+    intent,
+    from,
+    to,
+    fromConfirmed,
+    fromFinalUnits,
+    changed: from !== to || totalsChanged,
+    derived,
+    transfers,
+    cause,
+    now,
+  };
   for (const react of ctx.plugs.paymentReactions) events.push(...(await react(tx, transition)));
   return { from, to, derived, events };
 }

@@ -284,9 +284,7 @@ export function createChainWatcher(ctx: GatewayContext, opts: ChainWatcherOption
         [...blocksToRemember].map(([number, hash]) => ({ number, hash })),
         toHeader.number - depth * 4n - 64n,
       );
-      const touched = [
-        ...(await insertTransfers(tx, net.id, transfers)),
-      ];
+      const touched = [...(await insertTransfers(tx, net.id, transfers))];
       for (const m of matched)
         touched.push(...(await m.record(tx, (log) => new Date(Number(times.get(log.blockNumber)!) * 1000))));
       const finalized = await finalizeTransfers(tx, net.id, toHeader.number - depth + 1n);

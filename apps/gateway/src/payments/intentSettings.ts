@@ -1,6 +1,43 @@
 import type { Sql } from '@tender/platform';
 import type { Tenant } from '../tenant.ts';
-import { loadIntentSettings, type IntentSettings } from './settlementSettings.ts';
+
+/** The default expiry of a tenant's intents until it sets one. */
+export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
+
+/** What intent creation needs, read in one statement. */
+export interface IntentSettings {
+  vaults: Map<string, string>;
+  defaultExpiresInSeconds: number;
+  defaultNetworks: string[] | null;
+}
+
+export async function loadIntentSettings(sql: Sql, t: Tenant): Promise<IntentSettings> {
+  const rows = await sql.query<{
+    kind: string;
+    network: string | null;
+    address: string | null;
+    exp: number | null;
+    nets: string[] | null;
+  }>(
+    `select 'v' as kind, network, address, null::int as exp, null::text[] as nets from merchant_vaults
+       where merchant_id = $1 and environment = $2
+     union all
+     select 's', null, null, default_expires_in_seconds, default_networks from merchant_payment_settings
+       where merchant_id = $1 and environment = $2`,
+    [t.merchantId, t.environment],
+  );
+  const vaults = new Map<string, string>();
+  let defaultExpiresInSeconds = DEFAULT_EXPIRES_IN_SECONDS;
+  let defaultNetworks: string[] | null = null;
+  for (const r of rows) {
+    if (r.kind === 'v') vaults.set(r.network!, r.address!);
+    else {
+      defaultExpiresInSeconds = r.exp ?? DEFAULT_EXPIRES_IN_SECONDS;
+      defaultNetworks = r.nets;
+    }
+  }
+  return { vaults, defaultExpiresInSeconds, defaultNetworks };
+}
 
 /**
  * The intent settings (vaults, default expiry, default networks) of each tenant, cached per process so that intent
