@@ -1,3 +1,6 @@
+// The intent settings of a tenant (vaults, default expiry, default networks) as intent creation reads them, and
+// their per-process cache, the `settings` service of the GatewayContext (built once by runtime.ts; the settings
+// routes forget a tenant's entry when they change it, so settings/ does not reach into payments/).
 import type { Sql } from '@tender/platform';
 import type { Tenant } from '../tenant.ts';
 
