@@ -1,6 +1,7 @@
 // Structure facts of the repository, measured the plain way: import cycles between source files (type-only imports
 // count: they tie modules together as much for a reader), rooms (feature folders and root files) that import each
-// other, arrows running back up between rooms, `as never` casts and the largest files. `npx tsx scripts/structureFacts.ts [root…]` (default: apps packages).
+// other, arrows running back up between rooms, `as never` casts and the largest files.
+// `npx tsx scripts/structureFacts.ts [root…]` (default: apps packages).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
