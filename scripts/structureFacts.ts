@@ -1,6 +1,7 @@
 // Structure facts of the repository, measured the plain way: import cycles between source files (type-only imports
-// count: they tie modules together as much for a reader), folder pairs that import each other, `as never` casts and
-// the largest files. `npx tsx scripts/structureFacts.ts [root…]` (default: apps packages).
+// count: they tie modules together as much for a reader), rooms (feature folders and root files) that import each
+// other, arrows running back up between rooms, `as never` casts and the largest files.
+// `npx tsx scripts/structureFacts.ts [root…]` (default: apps packages).
 import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -70,36 +71,59 @@ console.log(`source files: ${files.length}`);
 console.log(`import cycles: ${cycles.length}`);
 for (const c of cycles) console.log(`  ${c.map(rel).join(' ↔ ')}`);
 
-// Folder pairs (sibling feature folders of one app's src) that import each other.
-for (const app of ['apps/gateway/src', 'apps/agents/src']) {
-  const folderOf = (p: string) =>
+// Rooms of one app's src: each feature folder, and each root file (runtime.ts, context.ts, …) on its own. Two-way
+// pairs: rooms that import each other (type-only imports count). Arrows back up: the fewest room arrows that point
+// against a layering of the rooms (a feedback arc set, by the greedy heuristic of Eades, Lin and Smyth: rooms that
+// import nothing go to the bottom, rooms nothing imports to the top, else the room with the most more arrows out than
+// in goes next to the top; ties by name, so the count is the same on every run). Without cycles it is 0.
+function roomFacts(app: string): { pairs: string[]; backUp: string[] } {
+  const roomOf = (p: string) =>
     rel(p)
       .slice(app.length + 1)
       .split('/')[0]!;
   const edges = new Set<string>();
   for (const [f, deps] of imports)
-    if (
-      rel(f).startsWith(`${app}/`) &&
-      rel(f)
-        .slice(app.length + 1)
-        .includes('/')
-    )
+    if (rel(f).startsWith(`${app}/`))
       for (const d of deps)
-        if (
-          rel(d).startsWith(`${app}/`) &&
-          rel(d)
-            .slice(app.length + 1)
-            .includes('/') &&
-          folderOf(f) !== folderOf(d)
-        )
-          edges.add(`${folderOf(f)}→${folderOf(d)}`);
-  const pairs = [...edges].filter((e) => {
-    const [a, b] = e.split('→');
-    return a! < b! && edges.has(`${b}→${a}`);
-  });
+        if (rel(d).startsWith(`${app}/`) && roomOf(f) !== roomOf(d)) edges.add(`${roomOf(f)}→${roomOf(d)}`);
+  const arrows = [...edges].map((e) => e.split('→') as [string, string]);
+  const pairs = arrows.filter(([a, b]) => a < b && edges.has(`${b}→${a}`)).map(([a, b]) => `${a}↔${b}`);
+  const left = new Set(arrows.flat());
+  const outs = (n: string) => arrows.filter(([a, b]) => a === n && left.has(b)).length;
+  const ins = (n: string) => arrows.filter(([a, b]) => b === n && left.has(a)).length;
+  const top: string[] = [];
+  const bottom: string[] = [];
+  while (left.size) {
+    for (let moved = true; moved;) {
+      moved = false;
+      for (const n of [...left].sort())
+        if (outs(n) === 0) {
+          bottom.unshift(n);
+          left.delete(n);
+          moved = true;
+        } else if (ins(n) === 0) {
+          top.push(n);
+          left.delete(n);
+          moved = true;
+        }
+    }
+    if (!left.size) break;
+    const next = [...left].sort((a, b) => outs(b) - ins(b) - (outs(a) - ins(a)) || a.localeCompare(b))[0]!;
+    top.push(next);
+    left.delete(next);
+  }
+  const layer = new Map([...top, ...bottom].map((n, i) => [n, i]));
+  const backUp = arrows.filter(([a, b]) => layer.get(a)! > layer.get(b)!).map(([a, b]) => `${a}→${b}`);
+  return { pairs, backUp };
+}
+
+for (const app of ['apps/gateway/src', 'apps/agents/src']) {
+  if (!files.some((f) => rel(resolve(f)).startsWith(`${app}/`))) continue;
+  const { pairs, backUp } = roomFacts(app);
   console.log(
-    `${app}: folder pairs importing each other: ${pairs.length}${pairs.length ? ` (${pairs.join(', ')})` : ''}`,
+    `${app}: two-way room pairs (root files count as rooms): ${pairs.length}${pairs.length ? ` (${pairs.join(', ')})` : ''}`,
   );
+  console.log(`${app}: arrows back up: ${backUp.length}${backUp.length ? ` (${backUp.join(', ')})` : ''}`);
 }
 
 let asNever = 0;

@@ -140,7 +140,7 @@ async function benchTender(port: number, receiverPid: number, n: number): Promis
     for (let i = 0; i < n; i += EVENTS_PER_TX) {
       await db.tx(async (tx) => {
         for (let k = i; k < Math.min(n, i + EVENTS_PER_TX); k++) {
-          await emitEvent(tx, {
+          await emitEvent(ctx, tx, {
             merchantId,
             environment: 'test',
             type: 'payment.confirmed',

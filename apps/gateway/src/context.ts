@@ -5,6 +5,8 @@ import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
+import type { PlugPoints } from './plugPoints.ts';
+import type { IntentSettingsCache } from './payments/intentSettings.ts';
 import type { WebhookOverrides, WebhookSettings } from './webhooks/settings.ts';
 
 /**
@@ -46,12 +48,16 @@ export interface GatewayContext {
   apiKeys: ApiKeyCache;
   /** Group commit of intent creation (payments/intentBatcher.ts). */
   intents: IntentBatcher;
+  /** Each tenant's intent settings, cached per process (payments/intentSettings.ts). */
+  settings: IntentSettingsCache;
   /**
    * Writes a network's chain to disk; awaited before a fact read from that chain is committed (a transfer, a refund,
    * a mined sweep), so that a crash of the chain never takes back what the database recorded. The devnet's state
    * file in the process that runs it; resolves at once for every other network and process.
    */
   persistChain: (network: string) => Promise<void>;
+  /** What the features plug into the hubs (plugPoints.ts), filled by runtime.ts. */
+  plugs: PlugPoints;
 }
 
 /** What a caller gives `createGatewayServices`: anything left out takes its one default there. */

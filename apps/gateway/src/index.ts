@@ -26,9 +26,10 @@ export {
 export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.ts';
 export { gatewayJobQueues, startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './workers.ts';
 export { createGateway, createGatewayServices, type Gateway, type GatewayDeps } from './runtime.ts';
-export { setUpDevPayments, DEV_VAULT_INDEX } from './payments/devSetup.ts';
+export { setUpDevPayments, DEV_VAULT_INDEX } from './settings/devSetup.ts';
 export { ensureDevVault } from './settings/settlementSettings.ts';
 export { paymentJobQueues } from './payments/jobQueues.ts';
+export { settlementJobQueues } from './settlement/settlementJobQueues.ts';
 export { PAYMENT_STATUSES, deriveStatus, type PaymentStatus } from './payments/status.ts';
 export { factEvents, announcedFrom, type PaymentEventType } from './payments/paymentFacts.ts';
 export { emitEvent, listEvents, type OutgoingEvent, type StoredEvent } from './outbox/events.ts';

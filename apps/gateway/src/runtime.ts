@@ -8,9 +8,15 @@ import { gatewayAuthContext } from './auth/authAdapters.ts';
 import { resolveAuthSettings } from './auth/authSettings.ts';
 import type { gatewayConfigSpec } from './config.ts';
 import type { GatewayContext, GatewayServicesInput } from './context.ts';
+import { invoiceReaction } from './invoices/invoiceEvents.ts';
 import { createNetworkRegistry } from './networks/registry.ts';
 import { IntentBatcher } from './payments/intentBatcher.ts';
+import { emptyPlugPoints } from './plugPoints.ts';
+import { refundDetail, refundFacts, refundLogMatcher } from './refunds/refundPlugs.ts';
 import { createGatewayServer } from './server.ts';
+import { IntentSettingsCache } from './payments/intentSettings.ts';
+import { scheduleSweeps } from './settlement/scheduleSweeps.ts';
+import { fanOutEvent } from './webhooks/fanOut.ts';
 import { resolveWebhookSettings } from './webhooks/settings.ts';
 import { startGatewayWorkers, type GatewayWorkers } from './workers.ts';
 
@@ -30,7 +36,7 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
   const { db, config } = input;
   const apiKeys = new ApiKeyCache(db);
   const mailer = input.mailer ?? null;
-  return {
+  const services: GatewayServices = {
     db,
     logger: input.logger,
     now: input.now ?? (() => new Date()),
@@ -48,12 +54,29 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
     webhooks: resolveWebhookSettings(input.webhooks ?? {}, config.profile),
     apiKeys,
     intents: new IntentBatcher(db),
+    settings: new IntentSettingsCache(),
     persistChain: (network) => input.persistChain?.[network]?.() ?? Promise.resolve(),
+    plugs: emptyPlugPoints(),
     async close() {
       await apiKeys.close();
       await mailer?.close?.();
     },
   };
+  registerPlugs(services);
+  return services;
+}
+
+/**
+ * What each feature plugs into the hubs, in the order the hubs call them: refund requests are facts of a payment
+ * (before its status is derived); after the payment's own events, invoice events (payment.confirmed comes before
+ * invoice.paid), then the sweeps of the new state; webhooks fan out every event; refunds match the watcher's logs.
+ */
+function registerPlugs(ctx: GatewayContext): void {
+  ctx.plugs.paymentFactSources.push(refundFacts(ctx));
+  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), (tx, t) => scheduleSweeps(ctx, tx, t));
+  ctx.plugs.paymentDetailParts.push(refundDetail);
+  ctx.plugs.outboxSubscribers.push(fanOutEvent);
+  ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
 }
 
 /** The loaded configuration the gateway reads (`gatewayConfigSpec` and the process's host and profile). */

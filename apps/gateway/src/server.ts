@@ -22,7 +22,7 @@ import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
 import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
 import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
-import { webPages } from './checkout/webPages.ts';
+import { webPages } from './pages/webPages.ts';
 import { checkoutEmbeddingRoutes } from './checkout/checkoutEmbeddingRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';

@@ -6,6 +6,7 @@ import type { GatewayContext } from './context.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
 import { paymentJobQueues } from './payments/jobQueues.ts';
+import { settlementJobQueues } from './settlement/settlementJobQueues.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
 import { createRpcChainReader } from './watcher/chainReader.ts';
 import { createChainWatcher, type ChainWatcher, type PollResult } from './watcher/chainWatcher.ts';
@@ -18,7 +19,8 @@ export function gatewayJobQueues(
 ): Record<string, QueueDefinition> {
   return {
     ...emailJobQueues(ctx),
-    ...paymentJobQueues(ctx, opts.sweep),
+    ...paymentJobQueues(ctx),
+    ...settlementJobQueues(ctx, opts.sweep),
     ...invoiceJobQueues(ctx),
   };
 }

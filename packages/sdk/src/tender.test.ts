@@ -139,7 +139,7 @@ describe(`@tender/sdk against a started gateway (${db})`, () => {
     });
     await opened;
     const id = await g.db.tx((tx) =>
-      emitEvent(tx, {
+      emitEvent(g.ctx, tx, {
         merchantId,
         environment: 'test',
         type: 'payment.completed',

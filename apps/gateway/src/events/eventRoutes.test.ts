@@ -32,7 +32,7 @@ describe(`the events API (${db})`, () => {
   let n = 0;
   const emit = (who: SignedUp, type = 'payment.completed', environment: 'test' | 'live' = 'test') =>
     g.db.tx((tx) =>
-      emitEvent(tx, {
+      emitEvent(g.ctx, tx, {
         merchantId: who.merchantId,
         environment,
         type,

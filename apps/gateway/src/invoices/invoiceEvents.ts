@@ -1,11 +1,12 @@
 // invoice.paid: emitted once, in the transaction of the payment transition that makes the invoice paid (the intent
 // entering the paid family, or - unless the invoice is void - late funds covering the total becoming final), from
-// the transactional outbox like every event, and never twice for one invoice. data.object is the invoice as the API returns it. Called by payments/recompute.ts for intents that
-// pay an invoice; the payment's own events (payment.confirmed, …) are emitted as for any intent.
+// the transactional outbox like every event, and never twice for one invoice. data.object is the invoice as the API returns it. Called by payments/recompute.ts (invoiceReaction, plugged in
+// by runtime.ts) for intents that pay an invoice; the payment's own events (payment.confirmed, …) are emitted as for any intent.
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
+import type { PaymentTransitionReaction } from '../payments/paymentPlugs.ts';
 import { deriveInvoiceStatus } from './invoiceStatus.ts';
 import { INVOICE_COLUMNS, invoiceView, type InvoiceRow } from './invoice.ts';
 
@@ -37,7 +38,7 @@ export async function emitInvoiceEvents(
     'invoice.paid',
   ]);
   if (sent) return [];
-  const id = await emitEvent(tx, {
+  const id = await emitEvent(ctx, tx, {
     merchantId: row.merchant_id,
     environment: row.environment,
     type: 'invoice.paid',
@@ -46,4 +47,19 @@ export async function emitInvoiceEvents(
     createdAt: p.now,
   });
   return [id];
+}
+
+/** The invoice's reaction to a payment transition (plugged into the payment hub by runtime.ts, registerPlugs). */
+export function invoiceReaction(ctx: GatewayContext): PaymentTransitionReaction {
+  return async (tx, t) =>
+    t.intent.invoice_id && t.changed
+      ? emitInvoiceEvents(ctx, tx, {
+          invoiceId: t.intent.invoice_id,
+          fromPaid: t.fromConfirmed,
+          fromFinalUnits: t.fromFinalUnits,
+          toPaid: t.derived.confirmed,
+          toFinalUnits: t.derived.finalUnits,
+          now: t.now,
+        })
+      : [];
 }

@@ -1,9 +1,9 @@
 // The transactional outbox of outgoing events (table gateway_events). A row is written by the transaction that
-// makes the change it announces, so it exists if and only if that change committed, exactly once. Webhook
-// deliveries are fanned out in the same transaction (webhooks/fanOut.ts), and GET /v1/events reads these rows
+// makes the change it announces, so it exists if and only if that change committed, exactly once. The subscribers
+// (webhooks' fan-out) see it in the same transaction (ctx.plugs.outboxSubscribers), and GET /v1/events reads these rows
 // (events/); nothing here talks to the network.
 import { newId, type Sql } from '@tender/platform';
-import { fanOutEvent } from '../webhooks/fanOut.ts';
+import type { OutboxSubscriber } from './outboxSubscriber.ts';
 import type { Environment } from '../tenant.ts';
 
 export interface OutgoingEvent {
@@ -19,7 +19,11 @@ export interface OutgoingEvent {
 }
 
 /** Inserts one event; returns its id (`evt_…`). Must run on the transaction that makes the change. */
-export async function emitEvent(tx: Sql, e: OutgoingEvent): Promise<string> {
+export async function emitEvent(
+  ctx: { plugs: { outboxSubscribers: readonly OutboxSubscriber[] } },
+  tx: Sql,
+  e: OutgoingEvent,
+): Promise<string> {
   const id = newId('evt');
   await tx.query(
     `insert into gateway_events (id, merchant_id, environment, livemode, type, payment_id, data, created_at)
@@ -35,14 +39,9 @@ export async function emitEvent(tx: Sql, e: OutgoingEvent): Promise<string> {
       e.createdAt,
     ],
   );
-  // Webhooks: one delivery (its own job) per subscribed endpoint, committed with the event (webhooks/fanOut.ts).
-  await fanOutEvent(tx, {
-    id,
-    merchantId: e.merchantId,
-    environment: e.environment,
-    type: e.type,
-    createdAt: e.createdAt,
-  });
+  // Subscribers, in registration order, committed with the event (webhooks: one delivery per subscribed endpoint).
+  const emitted = { id, merchantId: e.merchantId, environment: e.environment, type: e.type, createdAt: e.createdAt };
+  for (const subscriber of ctx.plugs.outboxSubscribers) await subscriber(tx, emitted);
   return id;
 }
 

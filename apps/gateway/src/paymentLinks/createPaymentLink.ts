@@ -8,7 +8,7 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
 import { checkIntentNetwork } from '../payments/createPaymentIntent.ts';
-import { loadIntentSettings } from '../settings/settlementSettings.ts';
+import { loadIntentSettings } from '../payments/intentSettings.ts';
 import {
   PAYMENT_LINK_COLUMNS,
   PAYMENT_LINK_EXPIRY,

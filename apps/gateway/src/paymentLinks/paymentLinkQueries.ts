@@ -6,7 +6,7 @@ import { GatewayError } from '../http/errors.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';
-import { loadIntentSettings } from '../settings/settlementSettings.ts';
+import { loadIntentSettings } from '../payments/intentSettings.ts';
 import {
   PAYMENT_LINK_COLUMNS,
   publicPaymentLinkView,

@@ -16,7 +16,7 @@ import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
 import { officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
-import { loadIntentSettings, type IntentSettings } from '../settings/settlementSettings.ts';
+import type { IntentSettings } from './intentSettings.ts';
 import { depositAddressFor } from './depositAddress.ts';
 import { writeOne, type IntentRecord } from './intentBatcher.ts';
 import type { DepositRow, IntentRow } from './model.ts';
@@ -38,20 +38,6 @@ export interface CreateIntentInput {
 
 const invalid = (path: string, message: string) =>
   new GatewayError('VALIDATION_FAILED', 'Request validation failed', { details: [{ path, message }] });
-
-/**
- * Per-database cache of intent settings (vaults, default expiry), so the hot path does not read them per request.
- * Never trusted blindly: the insert statement re-checks in the database that every vault used is still the
- * merchant's current vault and that the default expiry used is still the default, and inserts nothing otherwise;
- * the caller then reloads and retries. A vault change therefore takes effect for the very next intent.
- */
-const settingsCache = new WeakMap<object, Map<string, IntentSettings>>();
-
-function cacheOf(ctx: GatewayContext): Map<string, IntentSettings> {
-  let m = settingsCache.get(ctx.db);
-  if (!m) settingsCache.set(ctx.db, (m = new Map()));
-  return m;
-}
 
 /** Where an intent comes from when it is not a plain API intent (payment links, invoices). */
 export interface IntentOrigin {
@@ -91,15 +77,11 @@ export async function createPaymentIntent(
     throw invalid('networks', 'must not name a network twice');
   }
   const methods = [...new Set(input.checkout_methods ?? ['WALLET', 'ADDRESS'])];
-  const key = `${t.merchantId}:${t.environment}`;
-  const cache = cacheOf(ctx);
 
   for (let attempt = 0; attempt < 3; attempt++) {
-    let settings = cache.get(key);
-    if (!settings || attempt > 0) {
-      settings = await loadIntentSettings(sql, t);
-      cache.set(key, settings);
-    }
+    // Cached per process (ctx.settings), never trusted blindly: the insert re-checks every vault and the default
+    // expiry in the database and inserts nothing when they changed; then they are reloaded and tried again.
+    const settings = await ctx.settings.intentSettings(sql, t, attempt > 0);
     const envNetworks = registry.forEnvironment(t.environment);
     const requested =
       input.networks ??
@@ -190,7 +172,7 @@ export async function createPaymentIntent(
     // The origin refused (e.g. the link was deactivated): onRefused throws its own error.
     await origin.onRefused?.(sql);
     // The cached settings were stale (a vault or the default expiry changed): reload and compute again.
-    cache.delete(key);
+    ctx.settings.forget(t);
   }
   throw new Error('createPaymentIntent: settings kept changing while creating the intent');
 }
@@ -238,9 +220,4 @@ export function checkIntentNetwork(
     );
   }
   return { n, token, vault };
-}
-
-/** Forget cached settings of a tenant after changing them in this process (other processes re-check in SQL). */
-export function forgetIntentSettings(ctx: GatewayContext, t: Tenant): void {
-  cacheOf(ctx).delete(`${t.merchantId}:${t.environment}`);
 }

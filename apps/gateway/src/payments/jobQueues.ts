@@ -1,19 +1,9 @@
-import type { GatewayContext } from '../context.ts';
-import { sweepHandler, sweepRetryBackoff, type SweepOptions } from '../settlement/sweeper.ts';
-import { expiryHandler } from './expiry.ts';
 import type { QueueDefinition } from '@tender/platform';
-import { EXPIRY_QUEUE, sweepQueue } from './queues.ts';
+import type { GatewayContext } from '../context.ts';
+import { expiryHandler } from './expiry.ts';
+import { EXPIRY_QUEUE } from './queues.ts';
 
-/**
- * The payment domain's job queues (merged into gatewayJobQueues in ../workers.ts). Sweeps: only the queues of the
- * networks this process can send sweeps on (available, with a relayer); the others it never claims.
- */
-export function paymentJobQueues(ctx: GatewayContext, sweep: SweepOptions = {}): Record<string, QueueDefinition> {
-  const queues: Record<string, QueueDefinition> = { [EXPIRY_QUEUE]: { handler: expiryHandler(ctx) } };
-  for (const n of ctx.networkRegistry.all) {
-    if (!n.available || !n.rpcUrl || !n.factory || !n.relayer) continue;
-    // A sweep step that throws (an RPC outage) retries with backoff; "not mined yet" re-runs via DeferJobError.
-    queues[sweepQueue(n.id)] = { handler: sweepHandler(ctx, sweep), backoff: sweepRetryBackoff };
-  }
-  return queues;
+/** The payment domain's job queues (merged into gatewayJobQueues in ../workers.ts). */
+export function paymentJobQueues(ctx: GatewayContext): Record<string, QueueDefinition> {
+  return { [EXPIRY_QUEUE]: { handler: expiryHandler(ctx) } };
 }

@@ -7,7 +7,6 @@ import { formatAmount, unitsFromDb } from '../money/amount.ts';
 import { storedDecimals } from '../money/tokenDecimals.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from './model.ts';
 import type { PaymentStatus } from './status.ts';
-import { REFUND_SELECT, refundView, type RefundRow } from '../refunds/refundRequest.ts';
 import type { Tenant } from '../tenant.ts';
 
 export function viewOptions(ctx: GatewayContext) {
@@ -157,7 +156,7 @@ export async function listPayments(
 /** GET /v1/payments/{id}: the intent with its timeline, transfers, settlements and sweep attempts. */
 export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: string): Promise<Record<string, unknown>> {
   const { row, deposits } = await loadIntent(ctx, t, id);
-  const [timeline, transfers, settlements, attempts, cursors, refunds] = await Promise.all([
+  const [timeline, transfers, settlements, attempts, cursors, parts] = await Promise.all([
     ctx.db.query<{
       id: string;
       status: string;
@@ -190,11 +189,8 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
       [id],
     ),
     ctx.db.query<{ network: string; block_number: string | null }>('select network, block_number from watcher_cursors'),
-    ctx.db.query<RefundRow>(`${REFUND_SELECT} where r.payment_id = $1 order by r.created_at, r.id`, [id]),
+    Promise.all(ctx.plugs.paymentDetailParts.map((part) => part(ctx.db, row))),
   ]);
-  const refunded = refunds
-    .filter((r) => r.status === 'completed')
-    .reduce((a, r) => a + unitsFromDb(r.amount_units), 0n);
   const heads = new Map(cursors.map((c) => [c.network, c.block_number === null ? null : BigInt(c.block_number)]));
   return {
     ...intentView(row, deposits, viewOptions(ctx)),
@@ -219,11 +215,9 @@ export async function getPaymentDetail(ctx: GatewayContext, t: Tenant, id: strin
     })),
     transfers: transfers.map((tr) => transferView(ctx, tr, heads)),
     settlements: settlements.map((s) => settlementView(ctx, s)),
-    // Refund requests of this payment, and what completed ones returned (overpaid_amount: funds beyond the amount,
-    // including funds that arrived after settlement).
-    refunds: refunds.map(refundView),
-    amount_refunded: formatAmount(refunded, row.decimals),
-    amount_refunded_units: refunded.toString(),
+    // What other features show of the payment, in registration order (refunds: its refund requests and what
+    // completed ones returned).
+    ...Object.assign({}, ...parts),
     attempts: attempts.map((a) => ({
       settlement_id: a.settlement_id,
       tx_hash: a.tx_hash,

@@ -92,7 +92,7 @@ export async function createRefundRequest(
   );
   const [row] = await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [id]);
   const view = refundView(row!);
-  await emitEvent(tx, {
+  await emitEvent(ctx, tx, {
     merchantId: t.merchantId,
     environment: t.environment,
     type: 'refund.requested',

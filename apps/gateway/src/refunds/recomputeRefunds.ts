@@ -51,7 +51,7 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
       if (events.length > 0) {
         const [row] = await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [r.id]);
         for (const type of events) {
-          await emitEvent(tx, {
+          await emitEvent(ctx, tx, {
             merchantId: row!.merchant_id,
             environment: row!.environment,
             type,

@@ -2,7 +2,7 @@ import { recoverMessageAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { offlineRegistry } from '../_test/devnetRegistry.ts';
 import { createTestGateway, type TestGateway } from '../_test/testGateway.ts';
-import { DEV_VAULT_INDEX, setUpDevPayments } from '../payments/devSetup.ts';
+import { DEV_VAULT_INDEX, setUpDevPayments } from './devSetup.ts';
 import { getSettlementSettings } from './settlementSettings.ts';
 
 const accounts = [

@@ -18,7 +18,6 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { errorResponses } from '../http/schemas.ts';
-import { forgetIntentSettings } from '../payments/createPaymentIntent.ts';
 import { MAX_CHECKOUT_ORIGINS } from './checkoutOrigins.ts';
 import {
   assertNetworkOfEnvironment,
@@ -115,7 +114,7 @@ export function settingsRoutes(ctx: GatewayContext) {
           data: req.body as Record<string, unknown>,
           at: ctx.now(),
         });
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return out;
       },
     );
@@ -262,7 +261,7 @@ export function settingsRoutes(ctx: GatewayContext) {
           }
           return res;
         });
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return { object: 'vault', livemode: t.environment === 'live', ...r.vault };
       },
     );
@@ -304,7 +303,7 @@ export function settingsRoutes(ctx: GatewayContext) {
         });
         if (!removed)
           throw new GatewayError('RESOURCE_NOT_FOUND', `No ${t.environment} vault is set for ${req.params.network}`);
-        forgetIntentSettings(ctx, t);
+        ctx.settings.forget(t);
         return { object: 'vault', network: req.params.network, deleted: true };
       },
     );

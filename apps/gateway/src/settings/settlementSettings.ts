@@ -6,12 +6,11 @@ import { getAddress, isAddress, zeroAddress, type Address, type LocalAccount } f
 import { isUniqueViolation } from '../accounts/accounts.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { DEFAULT_EXPIRES_IN_SECONDS, loadIntentSettings } from '../payments/intentSettings.ts';
 import { parseCheckoutOrigins } from './checkoutOrigins.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
 import { checkVaultProofMessage, signVaultProof, verifyVaultSignature, type VaultProof } from './vaultProof.ts';
 import type { Tenant } from '../tenant.ts';
-
-export const DEFAULT_EXPIRES_IN_SECONDS = 1200;
 
 export interface VaultView {
   network: string;
@@ -55,41 +54,6 @@ export interface SettlementSettings {
   /** Origins that may embed the hosted checkout (settings/checkoutOrigins.ts); empty: none. */
   checkout_allowed_origins: string[];
   vaults: VaultView[];
-}
-
-/** What intent creation needs, read in one statement. */
-export interface IntentSettings {
-  vaults: Map<string, string>;
-  defaultExpiresInSeconds: number;
-  defaultNetworks: string[] | null;
-}
-
-export async function loadIntentSettings(sql: Sql, t: Tenant): Promise<IntentSettings> {
-  const rows = await sql.query<{
-    kind: string;
-    network: string | null;
-    address: string | null;
-    exp: number | null;
-    nets: string[] | null;
-  }>(
-    `select 'v' as kind, network, address, null::int as exp, null::text[] as nets from merchant_vaults
-       where merchant_id = $1 and environment = $2
-     union all
-     select 's', null, null, default_expires_in_seconds, default_networks from merchant_payment_settings
-       where merchant_id = $1 and environment = $2`,
-    [t.merchantId, t.environment],
-  );
-  const vaults = new Map<string, string>();
-  let defaultExpiresInSeconds = DEFAULT_EXPIRES_IN_SECONDS;
-  let defaultNetworks: string[] | null = null;
-  for (const r of rows) {
-    if (r.kind === 'v') vaults.set(r.network!, r.address!);
-    else {
-      defaultExpiresInSeconds = r.exp ?? DEFAULT_EXPIRES_IN_SECONDS;
-      defaultNetworks = r.nets;
-    }
-  }
-  return { vaults, defaultExpiresInSeconds, defaultNetworks };
 }
 
 export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Promise<SettlementSettings> {

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import type { GatewayContext } from '../context.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
-import { paymentJobQueues } from '../payments/jobQueues.ts';
-import { sweepQueue } from '../payments/queues.ts';
+import { settlementJobQueues } from './settlementJobQueues.ts';
+import { sweepQueue } from './sweepQueue.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 
 let h: ChainHarness;
@@ -42,8 +42,8 @@ describe(`sweeps and the processes that can send them (${process.env.DATABASE_UR
       db: otherDb ?? h.db,
       networkRegistry: createNetworkRegistry({ profile: 'dev' }),
     };
-    expect(Object.keys(paymentJobQueues(blind)).filter((q) => q.startsWith('gateway.sweep'))).toEqual([]);
-    expect(Object.keys(paymentJobQueues(h.ctx))).toContain(sweepQueue('devnet'));
+    expect(Object.keys(settlementJobQueues(blind)).filter((q) => q.startsWith('gateway.sweep'))).toEqual([]);
+    expect(Object.keys(settlementJobQueues(h.ctx))).toContain(sweepQueue('devnet'));
 
     // It starts first, polls eagerly and has slots to spare: before the fix it claimed every sweep and burnt an
     // attempt a minute on each.

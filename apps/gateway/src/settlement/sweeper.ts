@@ -16,7 +16,7 @@
 // The job re-runs itself (DeferJobError) every block or so while the attempt is submitted. Waiting (not mined yet,
 // the network or its relayer missing here, a chain that does not hold the funds yet) never uses up an attempt: only
 // a step that fails (an RPC error) does. A process claims only the sweep queues of networks it can serve
-// (sweepQueue(network), payments/jobQueues.ts), so a process without a network leaves its sweeps to one with it.
+// (sweepQueue(network), settlementJobQueues.ts), so a process without a network leaves its sweeps to one with it.
 //
 // Nonces: allocated under a row lock on relayer_nonces (one per network and relayer), so processes never sign two
 // transactions with one nonce. The chain's pending nonce is the floor; when the relayer has no other transaction in
@@ -33,7 +33,8 @@ import {
 import { createRpcPublicClient, depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
-import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
+import { recomputePayment } from '../payments/recompute.ts';
+import { ensureSweep } from './scheduleSweeps.ts';
 import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 import type { Environment } from '../tenant.ts';
 

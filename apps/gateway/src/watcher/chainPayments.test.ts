@@ -8,7 +8,7 @@ import { listSettlements, listTransactions, overview, settlementPolicy } from '.
 import { listEvents } from '../outbox/events.ts';
 import { expirePayment } from '../payments/expiry.ts';
 import { runSweep } from '../settlement/sweeper.ts';
-import { ensureSweep } from '../payments/recompute.ts';
+import { ensureSweep } from '../settlement/scheduleSweeps.ts';
 import { DeferJobError } from '@tender/platform';
 
 let h: ChainHarness;

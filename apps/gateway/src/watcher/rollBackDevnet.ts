@@ -15,7 +15,8 @@
 //  - a chain_incidents row, resolved at once, records what was undone.
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
-import { ensureSweep, recomputePayment } from '../payments/recompute.ts';
+import { recomputePayment } from '../payments/recompute.ts';
+import { ensureSweep } from '../settlement/scheduleSweeps.ts';
 import { moveCursor } from './watcherStore.ts';
 import type { Environment } from '../tenant.ts';
 

@@ -8,6 +8,8 @@ import { parseKeyRing, SecretBox, type Database } from '@tender/platform';
 import type { Principal } from '../../auth/principal.ts';
 import type { GatewayContext } from '../../context.ts';
 import { emitEvent } from '../../outbox/events.ts';
+import { emptyPlugPoints } from '../../plugPoints.ts';
+import { fanOutEvent } from '../fanOut.ts';
 import { createDeliveryRunner, type DeliveryRunner, type DeliveryRunnerOptions } from '../createDeliveryRunner.ts';
 import type { Environment } from '../../tenant.ts';
 
@@ -134,6 +136,9 @@ export function independentlyVerify(header: string | string[] | undefined, rawBo
   return fields.filter(([k, v]) => k === 'v1' && v === expected).length;
 }
 
+/** The outbox as the gateway plugs it: webhooks fan out each event (runtime.ts, registerPlugs). */
+const OUTBOX_WITH_WEBHOOKS = { plugs: { ...emptyPlugPoints(), outboxSubscribers: [fanOutEvent] } };
+
 /** Emits one outbox event (and so fans it out) in its own transaction, as a payment transition would. */
 export function emitTestEvent(
   db: Database,
@@ -142,7 +147,7 @@ export function emitTestEvent(
   object: Record<string, unknown> = { id: 'pi_test', object: 'payment_intent', order_reference: 'order-1' },
 ): Promise<string> {
   return db.tx((tx) =>
-    emitEvent(tx, {
+    emitEvent(OUTBOX_WITH_WEBHOOKS, tx, {
       merchantId: tenant.merchantId,
       environment: tenant.environment,
       type,

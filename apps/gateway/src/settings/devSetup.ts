@@ -4,7 +4,7 @@
 // the vault like any merchant's wallet would, by signing the vault proof with that key.
 import { devnetAccounts, type DevnetManifest } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
-import { ensureDevVault } from '../settings/settlementSettings.ts';
+import { ensureDevVault } from './settlementSettings.ts';
 
 /** Mnemonic index of the dev merchant's devnet vault (0 deploys the contracts, 8 is the relayer). */
 export const DEV_VAULT_INDEX = 1;
