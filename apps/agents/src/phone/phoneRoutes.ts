@@ -26,7 +26,6 @@ import {
   type PurchaseInput,
   type ReleaseInput,
 } from './numbers.ts';
-import { startPhoneSweep } from './phoneSweep.ts';
 import { twilioWebhooks } from './twilioWebhooks.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
@@ -176,7 +175,4 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
   );
 
   twilioWebhooks(app, ctx, ctx.phone);
-  const sweep = startPhoneSweep(ctx);
-  app.addHook('onReady', async () => sweep.start());
-  app.addHook('preClose', async () => sweep.stop());
 }

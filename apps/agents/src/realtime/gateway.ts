@@ -51,7 +51,7 @@ export interface RealtimeStats {
 export interface RealtimeGateway {
   readonly processId: string;
   readonly websocketUrl: string;
-  /** Adds the WebSocket endpoint to the agents server; the gateway starts and stops with it. */
+  /** Adds the WebSocket endpoint to the agents server; the realtime feature's worker starts and stops the gateway. */
   attach(app: App): void;
   /**
    * Hands WebSocket upgrades of another path (a provider's live-conversation socket) to `handler`: the server has one
@@ -334,8 +334,6 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         },
       );
       app.server.on('upgrade', onUpgrade);
-      app.addHook('onReady', async () => gateway.start());
-      app.addHook('preClose', async () => gateway.stop());
     },
 
     addUpgradeRoute(pathname, handler) {
