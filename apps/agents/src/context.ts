@@ -3,7 +3,7 @@ import type { Catalog } from './catalog/catalog.ts';
 import type { MailTransport } from './email/transport.ts';
 import type { ChainReader } from './facilitator/chain.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
-import type { EventPolicy } from './events/eventStore.ts';
+import type { EventPolicy } from './eventLog/index.ts';
 import type { PhoneServices } from './phone/phoneServices.ts';
 import type { SwitchWatcher } from './operator/serviceSwitches.ts';
 import type { OwnerSignInSettings } from './owner/ownerSignIn.ts';
@@ -34,7 +34,7 @@ export interface AgentsContext {
     smtpMaxMessageBytes: number;
     /** Lease of a paid request while it is verified, settled and performed. */
     paidRequestLeaseMs: number;
-    /** Durable event delivery: lease, retention, attempts (events/eventStore.ts). */
+    /** Durable event delivery: lease, retention, attempts (eventLog/). */
     events: EventPolicy;
     /** WebSocket gateway limits and timings (realtime/gateway.ts). */
     realtime: RealtimeSettings;

@@ -18,7 +18,7 @@ import {
   listEvents,
   notify,
   type ListFilter,
-} from './eventStore.ts';
+} from '../eventLog/index.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
 const statusEnum = Type.Union(
@@ -56,7 +56,7 @@ async function announceAck(ctx: AgentsContext, tenantId: string): Promise<void> 
 }
 
 /**
- * The events API: free, Bearer. Thin: validation here, rules in eventStore.ts. Also the legacy aliases
+ * The events API: free, Bearer. Thin: validation here, rules in eventLog/. Also the legacy aliases
  * GET /api/v1/events (list by query string) and POST /api/v1/events/{id}/acknowledge (ack).
  */
 export function eventRoutes(app: App, ctx: AgentsContext): void {

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { newId, type App, type Database, type Logger } from '@tender/platform';
-import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../events/eventStore.ts';
+import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../eventLog/index.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
 import { createAcknowledgements } from './acknowledgements.ts';

@@ -22,7 +22,7 @@ import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:pe
 import { createLogger, loadConfig, openDatabase } from '@tender/platform';
 import { agentsConfigSpec } from '../../config.ts';
 import { AGENTS_ROLES, createAgents } from '../../runtime.ts';
-import type { EventRecord } from '../../events/eventStore.ts';
+import type { EventRecord } from '../../eventLog/index.ts';
 import type { RealtimeHooks } from '../gateway.ts';
 import type { VoiceTurnRequest } from '../voiceTurns.ts';
 
