@@ -24,11 +24,7 @@ import { devnetAccounts, startDevnet } from '@tender/evm';
 import { createLogger, loadConfig, openDatabase, migrate, platformMigrations, type Database } from '@tender/platform';
 import { toHex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
-import {
-  agentsConfigSpec,
-  agentsMigrations,
-  createAgents,
-} from '../../apps/agents/src/index.ts';
+import { agentsConfigSpec, agentsMigrations, createAgents } from '../../apps/agents/src/index.ts';
 import { createMailbox } from '../../apps/agents/src/email/mailboxes.ts';
 import { createBuiltInFacilitator } from '../../apps/agents/src/facilitator/facilitator.ts';
 import { ensureTenant } from '../../apps/agents/src/tenants/tenants.ts';

@@ -1,4 +1,11 @@
-import { createHttpServer, registerFeatureRoutes, type App, type Feature, type HttpTransport, type Metrics } from '@tender/platform';
+import {
+  createHttpServer,
+  registerFeatureRoutes,
+  type App,
+  type Feature,
+  type HttpTransport,
+  type Metrics,
+} from '@tender/platform';
 import type { AgentsContext } from './context.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
 

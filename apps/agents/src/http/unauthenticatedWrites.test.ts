@@ -1,7 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAgentsDb, startAgents, startChain, type AgentsHarness, type Chain, createAgentsTestServer } from '../_test/agentsTestKit.ts';
+import {
+  openAgentsDb,
+  startAgents,
+  startChain,
+  type AgentsHarness,
+  type Chain,
+  createAgentsTestServer,
+} from '../_test/agentsTestKit.ts';
 import { requiresCredentials, rowCounts, schemaBytes, writeRoutes } from '../_test/routeTable.ts';
 import { TWILIO_PATHS } from '../phone/phoneServices.ts';
 import type { App } from '@tender/platform';

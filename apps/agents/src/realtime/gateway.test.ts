@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { App, Database, Sql } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, openAgentsDb, startAgents, TEST_DOMAIN, type AgentsHarness, createAgentsTestServer } from '../_test/agentsTestKit.ts';
+import {
+  call,
+  openAgentsDb,
+  startAgents,
+  TEST_DOMAIN,
+  type AgentsHarness,
+  createAgentsTestServer,
+} from '../_test/agentsTestKit.ts';
 import { eventually, makeEvent, makeTenant } from '../events/_test/eventsKit.ts';
 import { TestClient } from './_test/wsClient.ts';
 import { createRealtimeGateway } from './gateway.ts';
