@@ -33,8 +33,7 @@ import { TWILIO_PATHS } from '../../apps/agents/src/phone/phoneServices.ts';
 import { issueRealtimeToken } from '../../apps/agents/src/realtime/realtimeTokens.ts';
 import { spawnAgents, type AgentsChild } from '../../apps/agents/src/realtime/_test/processes.ts';
 import { TestClient } from '../../apps/agents/src/realtime/_test/wsClient.ts';
-import { createAgentsRuntime } from '../../apps/agents/src/runtime.ts';
-import { createAgentsServer } from '../../apps/agents/src/server.ts';
+import { AGENTS_ROLES, createAgents } from '../../apps/agents/src/runtime.ts';
 
 const TURNS = numberOption('turns', 1_000);
 const WARMUP = numberOption('warmup', 50);
@@ -66,8 +65,14 @@ try {
     VOICE_TURN_TIMEOUT_MS: '5000',
     PHONE_SWEEP_MS: '600000',
   });
-  const runtime = await createAgentsRuntime(config, { db, logger: createLogger({ level: 'silent' }) });
-  const app = await createAgentsServer(runtime.ctx, { rateLimit: false });
+  const runtime = await createAgents(config, {
+    db,
+    logger: createLogger({ level: 'silent' }),
+    roles: AGENTS_ROLES,
+    smtp: { host: '127.0.0.1', port: 0 },
+    rateLimit: false,
+  });
+  const app = runtime.server!;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
 
@@ -165,7 +170,6 @@ try {
   if (fallbacks.length) console.log(`fallback lines spoken instead of answers: ${fallbacks.length}`);
   relay.close();
   await agent.close();
-  await app.close();
   await runtime.close();
 } finally {
   if (child) {

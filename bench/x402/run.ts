@@ -24,12 +24,7 @@ import { devnetAccounts, startDevnet } from '@tender/evm';
 import { createLogger, loadConfig, openDatabase, migrate, platformMigrations, type Database } from '@tender/platform';
 import { toHex } from 'viem';
 import type { HDAccount } from 'viem/accounts';
-import {
-  agentsConfigSpec,
-  agentsMigrations,
-  createAgentsRuntime,
-  createAgentsServer,
-} from '../../apps/agents/src/index.ts';
+import { agentsConfigSpec, agentsMigrations, createAgents } from '../../apps/agents/src/index.ts';
 import { createMailbox } from '../../apps/agents/src/email/mailboxes.ts';
 import { createBuiltInFacilitator } from '../../apps/agents/src/facilitator/facilitator.ts';
 import { ensureTenant } from '../../apps/agents/src/tenants/tenants.ts';
@@ -103,8 +98,15 @@ async function main() {
     AGENTS_RPC_URL: devnet.rpcUrl,
     AGENTS_RPC_POLLING_MS: String(pollingMs),
   });
-  const runtime = await createAgentsRuntime(config, { db: tenderDb, logger, facilitator });
-  const tender = await createAgentsServer(runtime.ctx, { rateLimit: false });
+  const runtime = await createAgents(config, {
+    db: tenderDb,
+    logger,
+    facilitator,
+    roles: ['api', 'realtime'],
+    smtp: { host: '127.0.0.1', port: 0 },
+    rateLimit: false,
+  });
+  const tender = runtime.server!;
   const tenderUrl = await tender.listen({ port: 0, host: '127.0.0.1' });
 
   // The same operation behind @x402/express, with the same facilitator instance.
@@ -130,7 +132,7 @@ async function main() {
       resourceServer,
     ),
   );
-  const mailCtx = runtime.ctx;
+  const mailCtx = runtime.services;
   app.post('/mailboxes', async (req, res) => {
     try {
       const payer = String(req.header('x-bench-payer'));
@@ -218,7 +220,6 @@ async function main() {
     `\nratio Tender/express: p50 ${(t.p50 / e.p50).toFixed(2)}, mean ${(t.mean / e.mean).toFixed(2)} (target <= 1.00)`,
   );
 
-  await tender.close();
   await new Promise((r) => expressServer.close(r));
   await runtime.close();
   await tenderDb.close();

@@ -1,13 +1,33 @@
 import type { Database, Logger } from '@tender/platform';
+import type { PublicClient } from 'viem';
 import type { Catalog } from './catalog/catalog.ts';
 import type { MailTransport } from './email/transport.ts';
 import type { ChainReader } from './facilitator/chain.ts';
 import type { Facilitator } from './facilitator/facilitator.ts';
-import type { EventPolicy } from './events/eventStore.ts';
+import type { EventPolicy } from './eventLog/index.ts';
 import type { PhoneServices } from './phone/phoneServices.ts';
-import type { SwitchWatcher } from './operator/serviceSwitches.ts';
-import type { OwnerSignInSettings } from './owner/ownerSignIn.ts';
 import type { RealtimeGateway, RealtimeSettings } from './realtime/gateway.ts';
+
+/** What binds an owner's Sign-In with Ethereum message to this deployment, resolved once by the runtime. */
+export interface OwnerSignInSettings {
+  /** RFC 3986 authority of the dashboard (host[:port] of AGENTS_PUBLIC_URL): the message's domain. */
+  domain: string;
+  /** The dashboard URL the message names (its origin must be ours). */
+  uri: string;
+  /** EIP-155 chain id the message must name: the chain agents pay on (X402_NETWORK), 1 without payments. */
+  chainId: number;
+  /** Reads the chain for contract-wallet signatures (EIP-1271, EIP-6492); plain EOA signatures need no RPC. */
+  client: PublicClient;
+  nonceTtlMs: number;
+  sessionTtlMs: number;
+}
+
+/** Keeps the catalog in step with the operator's service switches (operator/serviceSwitches.ts). */
+export interface SwitchWatcher {
+  /** Re-reads the switches now and applies them to the catalog. */
+  refresh(): Promise<void>;
+  close(): Promise<void>;
+}
 
 /** How agents pay: present only when network, asset, payTo, facilitator and chain are all configured and agree. */
 export interface Payments {
@@ -34,7 +54,7 @@ export interface AgentsContext {
     smtpMaxMessageBytes: number;
     /** Lease of a paid request while it is verified, settled and performed. */
     paidRequestLeaseMs: number;
-    /** Durable event delivery: lease, retention, attempts (events/eventStore.ts). */
+    /** Durable event delivery: lease, retention, attempts (eventLog/). */
     events: EventPolicy;
     /** WebSocket gateway limits and timings (realtime/gateway.ts). */
     realtime: RealtimeSettings;

@@ -1,4 +1,17 @@
-import type { Database, Logger } from '@tender/platform';
+// The agents' composition root: the only place they are assembled. The services are resolved once from configuration
+// (createAgentsServices); the features plug into the server and the workers from the one list (agentsFeatures);
+// createAgents builds what the process's roles run and closes it in reverse order.
+import {
+  checkFeatureRoles,
+  startFeatureWorkers,
+  type App,
+  type Database,
+  type Feature,
+  type HttpTransport,
+  type Logger,
+  type Metrics,
+  type RunningWorkers,
+} from '@tender/platform';
 import { Catalog, USDT_DECIMALS, type CatalogEnvironment } from './catalog/catalog.ts';
 import type { AgentsConfig } from './config.ts';
 import type { AgentsContext, Payments } from './context.ts';
@@ -11,7 +24,15 @@ import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
 import { createPublicClient, custom, http, type PublicClient } from 'viem';
 import { releaseOrphanedLeases } from './paywall/paidRequests.ts';
 import { watchServiceSwitches } from './operator/serviceSwitches.ts';
-import { pruneOwnerCredentials } from './owner/ownerSignIn.ts';
+import { catalogFeature } from './catalog/catalogFeature.ts';
+import { emailFeature } from './email/emailFeature.ts';
+import { eventsFeature } from './events/eventsFeature.ts';
+import { operatorFeature } from './operator/operatorFeature.ts';
+import { ownerFeature } from './owner/ownerFeature.ts';
+import { paywallFeature } from './paywall/paywallFeature.ts';
+import { phoneFeature } from './phone/phoneFeature.ts';
+import { realtimeFeature } from './realtime/realtimeFeature.ts';
+import { createAgentsServer } from './server.ts';
 import { createRealtimeGateway, type RealtimeHooks } from './realtime/gateway.ts';
 
 /**
@@ -22,14 +43,14 @@ export const OFFICIAL_USDT: Readonly<Record<string, `0x${string}`>> = {
   'eip155:42161': '0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9',
 };
 
-export interface AgentsRuntime {
+export interface AgentsServices {
   ctx: AgentsContext;
   /** One line per fact the operator should see at start (payment terms, or why payments are off). */
   summary: string[];
   close(): Promise<void>;
 }
 
-export interface RuntimeDeps {
+export interface AgentsServicesDeps {
   db: Database;
   logger: Logger;
   now?: () => Date;
@@ -58,10 +79,10 @@ export interface RuntimeDeps {
  * refusing to advertise a mismatch), the facilitator (built-in or remote), the outbound mail transport and the
  * catalog with availability. Never throws for a missing provider: the catalog says available=false and why.
  */
-export async function createAgentsRuntime(
+export async function createAgentsServices(
   loaded: AgentsConfig & { host?: string | undefined },
-  deps: RuntimeDeps,
-): Promise<AgentsRuntime> {
+  deps: AgentsServicesDeps,
+): Promise<AgentsServices> {
   const config = withDefaults(loaded);
   const log = deps.logger.child({ svc: 'agents' });
   const publicUrl = config.agentsPublicUrl ?? `http://${config.host ?? '127.0.0.1'}:${config.agentsPort}`;
@@ -167,20 +188,115 @@ export async function createAgentsRuntime(
     operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
     switches,
   };
-  // Nonces and owner sessions that can authenticate nothing any more are dropped hourly (any process may do it).
-  const prune = setInterval(() => {
-    void pruneOwnerCredentials(deps.db).catch((err: unknown) => log.warn({ err }, 'owner credential pruning failed'));
-  }, 3_600_000);
-  prune.unref();
   return {
     ctx,
     summary,
     close: async () => {
-      clearInterval(prune);
       await switches.close();
       await mail.close();
     },
   };
+}
+
+/** The roles of a process that runs everything (`tender start` without --role). */
+export const AGENTS_ROLES = ['api', 'workers', 'realtime'] as const;
+
+/**
+ * The one list of the agents' features, in the order their routes appear in /openapi.json. Adding a resource is one
+ * entry here.
+ */
+export function agentsFeatures(
+  ctx: AgentsContext,
+  opts: { smtp: { host: string; port: number }; webDir?: string | undefined },
+) {
+  const email = emailFeature(ctx, opts.smtp);
+  const features: readonly Feature[] = [
+    catalogFeature(ctx),
+    email,
+    phoneFeature(ctx),
+    eventsFeature(ctx),
+    realtimeFeature(ctx),
+    ownerFeature(ctx, { webDir: opts.webDir }),
+    operatorFeature(ctx),
+    paywallFeature(ctx),
+  ];
+  return { features, email };
+}
+
+export interface AgentsDeps extends AgentsServicesDeps {
+  /** The roles this process runs: `api` serves HTTP and inbound SMTP, `realtime` the WebSocket gateway, `workers` the sweeps. */
+  roles: readonly string[];
+  /** Where inbound SMTP listens (port 0: a free one); default the configured host and SMTP_PORT. */
+  smtp?: { host: string; port: number };
+  /** Timeouts and trusted proxies of the listening server. */
+  transport?: HttpTransport;
+  /** Built web pages (apps/web's dist): the owner dashboard is served at /owner/. */
+  webDir?: string | undefined;
+  rateLimit?: { max: number; timeWindowMs: number } | false;
+  metrics?: Metrics;
+}
+
+export interface Agents {
+  services: AgentsContext;
+  /** One line per fact the operator should see at start (payment terms, or why payments are off). */
+  summary: string[];
+  /** The HTTP server, not listening yet (the caller picks the address); absent without the `api` and `realtime` roles. */
+  server: App | undefined;
+  /** The features' background work of this process's roles, running. */
+  workers: RunningWorkers;
+  /** The inbound SMTP listener's port once it listens (the `api` role). */
+  smtp: { readonly port: number | undefined };
+  /** Stops the workers (finishing what they run), closes the server, then releases the services. */
+  close(): Promise<void>;
+}
+
+/**
+ * The agents as the process's roles run them: the services, the server of the features' routes and the features'
+ * workers. Refuses (FeatureRolesError) a combination of roles one of the features cannot run apart.
+ */
+export async function createAgents(
+  config: AgentsConfig & { host?: string | undefined },
+  deps: AgentsDeps,
+): Promise<Agents> {
+  const roles = new Set(deps.roles);
+  const smtpAt = deps.smtp ?? { host: config.host ?? '127.0.0.1', port: withDefaults(config).smtpPort };
+  let email: ReturnType<typeof agentsFeatures>['email'] | undefined;
+  const built = await createAgentsServices(config, {
+    ...deps,
+    // Mail to the own domain goes to this process's listener (on the port it took), else the configured one.
+    localInbound: deps.localInbound ?? (() => ({ host: smtpAt.host, port: email?.inbound.port ?? smtpAt.port })),
+  });
+  const closers: (() => Promise<void>)[] = [() => built.close()];
+  const close = async () => {
+    for (const c of closers.splice(0).reverse()) await c();
+  };
+  try {
+    const services = built.ctx;
+    const list = agentsFeatures(services, { smtp: smtpAt, webDir: deps.webDir });
+    email = list.email;
+    const { features } = list;
+    checkFeatureRoles(features, roles);
+    closers.push(async () => {
+      for (const f of [...features].reverse()) await f.close?.();
+    });
+    let server: App | undefined;
+    if (roles.has('api') || roles.has('realtime')) {
+      const app = await createAgentsServer(services, features, {
+        roles,
+        ...(deps.rateLimit !== undefined ? { rateLimit: deps.rateLimit } : {}),
+        ...(deps.metrics ? { metrics: deps.metrics } : {}),
+        ...(deps.transport ? { transport: deps.transport } : {}),
+      });
+      server = app;
+      closers.push(() => app.close());
+    }
+    const workers = await startFeatureWorkers(features, roles);
+    closers.push(() => workers.stop());
+    return { services, summary: built.summary, server, workers, smtp: email.inbound, close };
+  } catch (err) {
+    await close();
+    throw err;
+  }
 }
 
 /**
@@ -237,7 +353,7 @@ const providers = (phoneUnavailable: string | null): CatalogEnvironment['provide
  */
 function setUpPhone(
   config: ReturnType<typeof withDefaults>,
-  deps: RuntimeDeps,
+  deps: AgentsServicesDeps,
 ): { services: PhoneServices | null; unavailable: string | null } {
   const missing = [
     ['TWILIO_ACCOUNT_SID', config.twilioAccountSid],
@@ -271,7 +387,7 @@ function setUpPhone(
 
 async function setUpPayments(
   config: ReturnType<typeof withDefaults>,
-  deps: RuntimeDeps,
+  deps: AgentsServicesDeps,
   phoneUnavailable: string | null,
 ): Promise<{ env: CatalogEnvironment; payments: Payments | null }> {
   const PROVIDERS = providers(phoneUnavailable);

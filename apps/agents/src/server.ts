@@ -1,35 +1,36 @@
-import { createHttpServer, type App, type HttpTransport, type Metrics } from '@tender/platform';
-import { catalogRoutes } from './catalog/catalogRoutes.ts';
+import {
+  createHttpServer,
+  registerFeatureRoutes,
+  type App,
+  type Feature,
+  type HttpTransport,
+  type Metrics,
+} from '@tender/platform';
 import type { AgentsContext } from './context.ts';
-import { emailRoutes } from './email/emailRoutes.ts';
-import { eventRoutes } from './events/eventRoutes.ts';
-import { operatorRoutes } from './operator/operatorRoutes.ts';
-import { ownerPages } from './owner/ownerPages.ts';
-import { ownerRoutes } from './owner/ownerRoutes.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, agentsEnvelope, type AgentErrorCode } from './http/errors.ts';
-import { unavailableRoute } from './paywall/paywall.ts';
-import { registerRefundMetrics } from './paywall/refundsOwed.ts';
-import { phoneRoutes } from './phone/phoneRoutes.ts';
 
 export interface AgentsServerOptions {
   rateLimit?: { max: number; timeWindowMs: number } | false;
   metrics?: Metrics;
   /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
   transport?: HttpTransport;
-  /** Built web pages (apps/web's dist: index.html + assets/): the owner dashboard is served at /owner/. */
-  webDir?: string;
   /**
-   * Which parts this process serves (`tender start --role`): the HTTP API (routes, pages; the phone number sweep runs with them)
-   * and/or the realtime WebSocket gateway. Default both.
+   * The roles of this process (`tender start --role`): `api` serves the features' HTTP routes and pages, `realtime`
+   * the WebSocket endpoint. Default both.
    */
-  parts?: { api: boolean; realtime: boolean };
+  roles?: ReadonlySet<string>;
 }
 
 const errorDoc = (Object.keys(AGENT_ERRORS) as AgentErrorCode[])
   .map((c) => `| ${c} | ${AGENT_ERRORS[c]} | ${ERROR_ACTIONS[c]} |`)
   .join('\n');
 
-export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerOptions = {}): Promise<App> {
+/** The agents HTTP server with the routes of the features its roles serve, not listening yet. */
+export async function createAgentsServer(
+  ctx: AgentsContext,
+  features: readonly Feature[],
+  opts: AgentsServerOptions = {},
+): Promise<App> {
   const app = await createHttpServer({
     logger: ctx.logger.child({ svc: 'agents' }),
     envelope: agentsEnvelope,
@@ -85,19 +86,6 @@ export async function createAgentsServer(ctx: AgentsContext, opts: AgentsServerO
   });
   // Response schemas document the answers in /openapi.json; they never shape them (no field is ever dropped).
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  const parts = opts.parts ?? { api: true, realtime: true };
-  if (parts.api) {
-    registerRefundMetrics(app.metrics, ctx.db);
-    catalogRoutes(app, ctx);
-    emailRoutes(app, ctx);
-    phoneRoutes(app, ctx);
-    eventRoutes(app, ctx);
-  }
-  if (parts.realtime) ctx.realtime.attach(app);
-  if (!parts.api) return app;
-  ownerRoutes(app, ctx);
-  if (opts.webDir) await ownerPages(app, opts.webDir);
-  operatorRoutes(app, ctx);
-  unavailableRoute(app, ctx, 'domain.register');
+  await registerFeatureRoutes(app, features, opts.roles ?? new Set(['api', 'realtime']));
   return app;
 }

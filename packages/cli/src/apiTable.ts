@@ -1,4 +1,4 @@
-import { createAgentsRuntime, createAgentsServer } from '@tender/agents';
+import { agentsFeatures, createAgentsServer, createAgentsServices } from '@tender/agents';
 import { createGatewayServer, createGatewayServices } from '@tender/gateway';
 import { createLogger, type App, type Database } from '@tender/platform';
 import { loadTenderConfig } from './cliConfig.ts';
@@ -23,8 +23,10 @@ export async function renderApiTables(db: Database): Promise<{ gateway: string; 
     config: { publicUrl: 'http://127.0.0.1:4000', profile: 'dev' },
   });
   const gateway = await createGatewayServer(services);
-  const runtime = await createAgentsRuntime(config, { db, logger, now });
-  const agents = await createAgentsServer(runtime.ctx);
+  const runtime = await createAgentsServices(config, { db, logger, now });
+  // Built, never listening, no worker started: only the routes of the features are read.
+  const { features } = agentsFeatures(runtime.ctx, { smtp: { host: config.host, port: config.smtpPort } });
+  const agents = await createAgentsServer(runtime.ctx, features);
   try {
     return { gateway: await table(gateway), agents: await table(agents) };
   } finally {

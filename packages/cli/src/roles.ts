@@ -2,8 +2,11 @@
  * What a `tender start` process runs, for scale-out (`--role api,workers`; default all three, one process):
  * - api: the gateway and agents HTTP APIs with the hosted pages, and the inbound SMTP server;
  * - workers: the gateway's chain watchers, job runners (sweeps, expiry, emails, webhook deliveries) and the
- *   agents' phone number sweep; with the dev profile's devnet, the process that owns the devnet;
+ *   agents' phone number sweep and owner-credential pruning; with the dev profile's devnet, the process that owns
+ *   the devnet;
  * - realtime: the agents WebSocket gateway (durable event delivery, voice media streams) on AGENTS_PORT.
+ * Which role runs a feature's background work is the feature's to declare (`FeatureWorker.role`), and so is a rule
+ * on roles that must share a process (the agents' phone feature: api and realtime together with telephony).
  * Any number of processes of each role may share one PostgreSQL: every worker claims with leases and SKIP LOCKED,
  * every realtime process takes over the sockets it holds.
  */

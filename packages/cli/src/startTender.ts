@@ -1,10 +1,11 @@
 import { join, resolve } from 'node:path';
-import { createAgentsRuntime, createAgentsServer, startInboundSmtp } from '@tender/agents';
+import { createAgents } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
 import { createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
 import {
   checkSecretBoxCanary,
   createLogger,
+  FeatureRolesError,
   httpTransportOf,
   migrate,
   openDatabase,
@@ -164,47 +165,32 @@ export async function startTender(
     // Agent services: on the devnet, x402 is paid in the devnet USDT stand-in unless configured otherwise.
     const agentsUrl = config.agentsPublicUrl ?? `http://${config.host}:${config.agentsPort}`;
     const agentsConfig = chain && !config.x402Network ? { ...config, ...devnetX402(chain) } : config;
-    const agentsRuntime = await createAgentsRuntime(agentsConfig, {
+    const agents = await createAgents(agentsConfig, {
       db,
       logger,
       now,
-      localInbound: () => ({ host: config.host, port: smtp?.port ?? config.smtpPort }),
+      roles: [...roles],
+      smtp: { host: config.host, port: config.smtpPort },
       // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
       ...(chain && ownsDevnet && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
       // PGlite in the home: this process alone holds the database (homeLock.ts).
       soleDatabaseProcess: !config.databaseUrl,
+      transport: httpTransportOf(config),
+      webDir: web?.dir,
+    }).catch((err: unknown) => {
+      // A feature's rule on the roles of one process (telephony: api and realtime together).
+      throw err instanceof FeatureRolesError ? new StartRefusedError(err.message) : err;
     });
-    shutdown.add('agents runtime', () => agentsRuntime.close());
+    shutdown.add('agents', () => agents.close());
     // The agents server: its HTTP API (api), its WebSocket gateway (realtime), or both on one port.
-    const parts = { api: roles.has('api'), realtime: roles.has('realtime') };
-    // A call's ConversationRelay socket is registered by the phone routes on the realtime gateway's upgrade
-    // listener: with telephony configured, both halves must be in the same process.
-    if (agentsRuntime.ctx.phone && (parts.api || parts.realtime) && parts.api !== parts.realtime)
-      throw new StartRefusedError(
-        'with telephony configured (TWILIO_*), the api and realtime roles run in the same process: use --role api,realtime',
-      );
-    let smtp: { port: number; close(): Promise<void> } | undefined;
-    if (parts.api || parts.realtime) {
-      const agents = await createAgentsServer(agentsRuntime.ctx, {
-        transport: httpTransportOf(config),
-        webDir: web?.dir,
-        parts,
-      });
-      if (parts.api) {
-        const inbound = await startInboundSmtp(agentsRuntime.ctx, { host: config.host, port: config.smtpPort });
-        shutdown.add('inbound smtp', () => inbound.close());
-        smtp = inbound;
-      }
-      await listen(agents, config.host, config.agentsPort, 'AGENTS_PORT');
-      shutdown.add('agents http', () => agents.close());
-    }
-    summary.push(...agentsRuntime.summary, `roles: ${[...roles].join(', ')}`);
+    if (agents.server) await listen(agents.server, config.host, config.agentsPort, 'AGENTS_PORT');
+    summary.push(...agents.summary, `roles: ${[...roles].join(', ')}`);
 
     const devJson: DevJson = {
       gateway: { url: gatewayUrl, openapi: `${gatewayUrl}/v1/openapi.json`, ...devGateway },
       agents: {
         url: agentsUrl,
-        smtpPort: smtp?.port ?? config.smtpPort,
+        smtpPort: agents.smtp.port ?? config.smtpPort,
         emailDomain: config.emailDomain,
         openapi: `${agentsUrl}/openapi.json`,
       },

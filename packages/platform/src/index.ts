@@ -24,3 +24,4 @@ export * from './db/databaseUnavailable.ts';
 export * from './jobs/index.ts';
 export * from './json/canonicalJson.ts';
 export * from './concurrency/batched.ts';
+export * from './features/feature.ts';

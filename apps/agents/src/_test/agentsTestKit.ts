@@ -10,13 +10,12 @@ import { createPublicClient, http, toHex, type Address } from 'viem';
 import type { HDAccount } from 'viem/accounts';
 import { agentsConfigSpec } from '../config.ts';
 import type { AgentsContext } from '../context.ts';
-import { startInboundSmtp } from '../email/inbound.ts';
 import type { MailTransport } from '../email/transport.ts';
 import type { Facilitator } from '../facilitator/facilitator.ts';
 import type { TelephonyProvider } from '../phone/provider/telephonyProvider.ts';
 import { agentsMigrations } from '../migrations.ts';
-import { createAgentsRuntime } from '../runtime.ts';
-import { createAgentsServer } from '../server.ts';
+import { AGENTS_ROLES, agentsFeatures, createAgents } from '../runtime.ts';
+import { createAgentsServer, type AgentsServerOptions } from '../server.ts';
 
 export const TEST_DOMAIN = 'agents.localhost';
 
@@ -91,30 +90,27 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
   };
   const config = loadConfig(agentsConfigSpec, env);
   const logger = createLogger({ level: 'silent' });
-  let smtpPort = 0;
-  const runtime = await createAgentsRuntime(config, {
+  // Every role in one process, as `tender start` runs it; inbound SMTP on a free port.
+  const agents = await createAgents(config, {
     db: opts.db,
     logger,
-    localInbound: () => ({ host: '127.0.0.1', port: smtpPort }),
+    roles: AGENTS_ROLES,
+    smtp: { host: '127.0.0.1', port: 0 },
+    rateLimit: false,
+    ...(opts.webDir ? { webDir: opts.webDir } : {}),
     ...(opts.telephony ? { telephony: opts.telephony } : {}),
     ...(opts.now ? { now: opts.now } : {}),
   });
-  const ctx = runtime.ctx;
+  const ctx = agents.services;
   if (opts.wrapFacilitator && ctx.payments) ctx.payments.facilitator = opts.wrapFacilitator(ctx.payments.facilitator);
   if (opts.wrapMail) ctx.mail = opts.wrapMail(ctx.mail);
-  const smtp = await startInboundSmtp(ctx, { port: 0, host: '127.0.0.1' });
-  smtpPort = smtp.port;
-  const app = await createAgentsServer(ctx, { rateLimit: false, ...(opts.webDir ? { webDir: opts.webDir } : {}) });
+  const app = agents.server!;
   await app.ready();
   return {
     app,
     ctx,
-    smtpPort,
-    async close() {
-      await app.close();
-      await smtp.close();
-      await runtime.close();
-    },
+    smtpPort: agents.smtp.port!,
+    close: () => agents.close(),
   };
 }
 
@@ -210,4 +206,18 @@ export async function paidCall(
     headers: { ...auth, 'payment-signature': header, 'idempotency-key': key },
   });
   return { challenge: first, paid, signature: header, key };
+}
+
+/**
+ * Another agents server on a context (one with its own realtime gateway, say), as `tender start` serves it: the
+ * routes of its roles (default api and realtime), and the realtime gateway started and stopped with the server.
+ */
+export async function createAgentsTestServer(ctx: AgentsContext, opts: AgentsServerOptions = {}): Promise<App> {
+  const { features } = agentsFeatures(ctx, { smtp: { host: '127.0.0.1', port: 0 } });
+  const app = await createAgentsServer(ctx, features, opts);
+  if (opts.roles?.has('realtime') ?? true) {
+    app.addHook('onReady', () => ctx.realtime.start());
+    app.addHook('preClose', () => ctx.realtime.stop());
+  }
+  return app;
 }

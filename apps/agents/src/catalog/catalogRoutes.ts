@@ -69,7 +69,7 @@ export function catalogRoutes(app: App, ctx: AgentsContext): void {
       },
     },
     async (req) => {
-      const { serviceId } = req.params as { serviceId: string };
+      const { serviceId } = req.params;
       const record = ctx.catalog.find(serviceId);
       if (!record) throw new AgentError('RESOURCE_NOT_FOUND', `No service ${serviceId}; see /api/v1/services`);
       return ok({ service: record }, req.id, record.guide);

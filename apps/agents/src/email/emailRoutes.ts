@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
+import { bodyOf, queryOf } from '../http/schemaInput.ts';
 import { serviceRoute } from '../paywall/paywall.ts';
 import {
   createMailbox,
@@ -27,12 +27,49 @@ import {
 } from './messages.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
-const body = <T>(req: FastifyRequest) => req.body as T;
-const query = <T>(req: FastifyRequest) => req.query as T;
 const page = {
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, description: 'Page size (default 50)' })),
   cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page' })),
 };
+
+const CreateMailboxBody = Type.Object(
+  {
+    localPart: Type.String({ minLength: 1, maxLength: 64, description: 'Address before @ (a-z 0-9 . _ -)' }),
+    displayName: Type.String({ minLength: 1, maxLength: 100 }),
+    outboundSignature: Type.Optional(Type.String({ maxLength: 2000 })),
+  },
+  { additionalProperties: false },
+);
+const ListMailboxesQuery = Type.Object(page, { additionalProperties: false });
+const UpdateMailboxBody = Type.Object(
+  {
+    mailboxId: uuid('Owned mailbox'),
+    displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    outboundSignature: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+const DeleteMailboxBody = Type.Object({ mailboxId: uuid('Owned mailbox') }, { additionalProperties: false });
+const SendMessageBody = Type.Object(
+  {
+    mailboxId: uuid('Owned mailbox to send from'),
+    to: Type.Array(Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an email address' }), {
+      minItems: 1,
+      maxItems: SEND_LIMITS.recipients,
+    }),
+    subject: Type.String({ minLength: 1, maxLength: SEND_LIMITS.subject }),
+    text: Type.String({ maxLength: SEND_LIMITS.text }),
+  },
+  { additionalProperties: false },
+);
+const QueryMessagesQuery = Type.Object(
+  {
+    messageId: Type.Optional(uuid('Fetch this one complete message (emailId)')),
+    mailboxId: Type.Optional(uuid('Only messages of this owned mailbox')),
+    ...page,
+  },
+  { additionalProperties: false },
+);
 
 /** Email routes: thin; every rule lives in the operations and the paywall. */
 export function emailRoutes(app: App, ctx: AgentsContext): void {
@@ -41,19 +78,12 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'email.mailbox.create',
-      input: body,
+      input: bodyOf(CreateMailboxBody),
       precheck: mailboxCreatePrecheck,
       perform: createMailbox,
     },
     {
-      body: Type.Object(
-        {
-          localPart: Type.String({ minLength: 1, maxLength: 64, description: 'Address before @ (a-z 0-9 . _ -)' }),
-          displayName: Type.String({ minLength: 1, maxLength: 100 }),
-          outboundSignature: Type.Optional(Type.String({ maxLength: 2000 })),
-        },
-        { additionalProperties: false },
-      ),
+      body: CreateMailboxBody,
       description: `Reserved local parts (postmaster, abuse, …) are refused; an address belongs to one tenant forever.`,
     },
   );
@@ -61,8 +91,8 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
   serviceRoute<ListInput>(
     app,
     ctx,
-    { serviceId: 'email.mailbox.list', input: query, perform: listMailboxes },
-    { querystring: Type.Object(page, { additionalProperties: false }) },
+    { serviceId: 'email.mailbox.list', input: queryOf(ListMailboxesQuery), perform: listMailboxes },
+    { querystring: ListMailboxesQuery },
   );
 
   serviceRoute<UpdateMailboxInput>(
@@ -70,19 +100,12 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'email.mailbox.update',
-      input: body,
+      input: bodyOf(UpdateMailboxBody),
       precheck: updateMailboxPrecheck,
       perform: updateMailbox,
     },
     {
-      body: Type.Object(
-        {
-          mailboxId: uuid('Owned mailbox'),
-          displayName: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          outboundSignature: Type.Optional(Type.Union([Type.String({ maxLength: 2000 }), Type.Null()])),
-        },
-        { additionalProperties: false },
-      ),
+      body: UpdateMailboxBody,
       description: 'Give displayName and/or outboundSignature (null removes the signature).',
     },
   );
@@ -92,30 +115,19 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'email.mailbox.delete',
-      input: body,
+      input: bodyOf(DeleteMailboxBody),
       precheck: mailboxOwnedPrecheck,
       perform: deleteMailbox,
     },
-    { body: Type.Object({ mailboxId: uuid('Owned mailbox') }, { additionalProperties: false }) },
+    { body: DeleteMailboxBody },
   );
 
   serviceRoute<SendInput>(
     app,
     ctx,
-    { serviceId: 'email.message.send', input: body, precheck: sendPrecheck, perform: sendMessage },
+    { serviceId: 'email.message.send', input: bodyOf(SendMessageBody), precheck: sendPrecheck, perform: sendMessage },
     {
-      body: Type.Object(
-        {
-          mailboxId: uuid('Owned mailbox to send from'),
-          to: Type.Array(Type.String({ maxLength: 254, pattern: EMAIL_PATTERN, description: 'an email address' }), {
-            minItems: 1,
-            maxItems: SEND_LIMITS.recipients,
-          }),
-          subject: Type.String({ minLength: 1, maxLength: SEND_LIMITS.subject }),
-          text: Type.String({ maxLength: SEND_LIMITS.text }),
-        },
-        { additionalProperties: false },
-      ),
+      body: SendMessageBody,
       description:
         `At most ${SEND_LIMITS.recipients} recipients; subject one line up to ${SEND_LIMITS.subject} characters; text up to ` +
         `${SEND_LIMITS.text} characters. The mailbox's outbound signature is appended; DKIM-signed when configured.`,
@@ -125,16 +137,14 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
   serviceRoute<QueryInput>(
     app,
     ctx,
-    { serviceId: 'email.message.query', input: query, precheck: queryPrecheck, perform: queryMessages },
     {
-      querystring: Type.Object(
-        {
-          messageId: Type.Optional(uuid('Fetch this one complete message (emailId)')),
-          mailboxId: Type.Optional(uuid('Only messages of this owned mailbox')),
-          ...page,
-        },
-        { additionalProperties: false },
-      ),
+      serviceId: 'email.message.query',
+      input: queryOf(QueryMessagesQuery),
+      precheck: queryPrecheck,
+      perform: queryMessages,
+    },
+    {
+      querystring: QueryMessagesQuery,
     },
   );
 }

@@ -5,7 +5,7 @@ import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import { sha256Hex } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { recordEvent } from '../events/events.ts';
+import { recordEvent } from '../eventLog/index.ts';
 
 /** An SMTP error reply: smtp-server sends `responseCode` and the message to the client. */
 function smtpError(code: number, message: string): Error & { responseCode: number } {

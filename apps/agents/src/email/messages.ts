@@ -3,7 +3,7 @@ import type { AgentsContext } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
 import type { Call, Outcome } from '../paywall/paywall.ts';
 import type { Tenant } from '../tenants/tenants.ts';
-import { CURSOR_SQL, decodeCursor, encodeCursor, FROM_CURSOR_SQL } from './cursor.ts';
+import { CURSOR_SQL, decodeCursor, encodeCursor, FROM_CURSOR_SQL } from '../http/cursor.ts';
 import { mailboxOwnedPrecheck, ownedMailbox } from './mailboxes.ts';
 
 export const SEND_LIMITS = { recipients: 50, subject: 998, text: 200_000 } as const;

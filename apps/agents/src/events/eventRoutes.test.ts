@@ -1,8 +1,7 @@
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, openAgentsDb, startAgents, type AgentsHarness } from '../_test/agentsTestKit.ts';
+import { call, openAgentsDb, startAgents, type AgentsHarness, createAgentsTestServer } from '../_test/agentsTestKit.ts';
 import { createRealtimeGateway } from '../realtime/gateway.ts';
-import { createAgentsServer } from '../server.ts';
 import { makeEvent, makeTenant } from './_test/eventsKit.ts';
 
 // The events REST API through the real server (inject): free, Bearer, agents envelopes.
@@ -147,7 +146,7 @@ describe('events REST API', () => {
       policy: h.ctx.config.events,
       settings: h.ctx.config.realtime,
     });
-    const app = await createAgentsServer(
+    const app = await createAgentsTestServer(
       { ...h.ctx, realtime, config: { ...h.ctx.config, profile: 'production' } },
       { rateLimit: false },
     );

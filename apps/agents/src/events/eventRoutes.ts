@@ -1,9 +1,10 @@
-import { Type } from 'typebox';
+import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
 import type { App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
+import { bodyOf } from '../http/schemaInput.ts';
 import { gateAvailability, serviceRoute } from '../paywall/paywall.ts';
 import { issueRealtimeToken } from '../realtime/realtimeTokens.ts';
 import { authenticateBearer } from '../tenants/tenants.ts';
@@ -16,9 +17,8 @@ import {
   getEvent,
   listEvents,
   notify,
-  type EventStatus,
   type ListFilter,
-} from './eventStore.ts';
+} from '../eventLog/index.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
 const statusEnum = Type.Union(
@@ -56,23 +56,33 @@ async function announceAck(ctx: AgentsContext, tenantId: string): Promise<void> 
 }
 
 /**
- * The events API: free, Bearer. Thin: validation here, rules in eventStore.ts. Also the legacy aliases
+ * The events API: free, Bearer. Thin: validation here, rules in eventLog/. Also the legacy aliases
  * GET /api/v1/events (list by query string) and POST /api/v1/events/{id}/acknowledge (ack).
  */
 export function eventRoutes(app: App, ctx: AgentsContext): void {
   const policy = ctx.config.events;
-  const body = <T>(req: FastifyRequest) => req.body as T;
+  const listBody = Type.Object(listFields, { additionalProperties: false });
+  const eventBody = Type.Object({ eventId: uuid('Event id') }, { additionalProperties: false });
+  const ackAllBody = Type.Object(
+    {
+      before: isoTime('Acknowledge events created before this instant (required: no implicit "everything")'),
+      types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50 })),
+      service: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+    },
+    { additionalProperties: false },
+  );
 
   serviceRoute<ListFilter>(
     app,
     ctx,
     {
       serviceId: 'events.list',
-      input: (req) => body<ListFilter>(req) ?? {},
+      // A POST without a body lists with the default filter.
+      input: (req: FastifyRequest<{ Body: Static<typeof listBody> | undefined }>) => req.body ?? {},
       perform: async (c, call) => ({ data: await listEvents(c.db, policy, call.tenant.id, call.input) }),
     },
     {
-      body: Type.Object(listFields, { additionalProperties: false }),
+      body: listBody,
       description:
         'Ordered by createdAt, then eventId. Default status filter: pending and delivered (durable REST replay). ' +
         'Pass nextCursor as cursor for the next page (null when there is none).',
@@ -84,14 +94,14 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'events.get',
-      input: body,
+      input: bodyOf(eventBody),
       perform: async (c, call) => {
         const event = await getEvent(c.db, policy, call.tenant.id, call.input.eventId);
         if (!event) throw await eventNotFound(c.db, call.input.eventId);
         return { data: { event } };
       },
     },
-    { body: Type.Object({ eventId: uuid('Event id') }, { additionalProperties: false }) },
+    { body: eventBody },
   );
 
   const ack = async (c: AgentsContext, tenantId: string, eventId: string) => {
@@ -105,11 +115,11 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'events.ack',
-      input: body,
+      input: bodyOf(eventBody),
       perform: async (c, call) => ({ data: await ack(c, call.tenant.id, call.input.eventId) }),
     },
     {
-      body: Type.Object({ eventId: uuid('Event id') }, { additionalProperties: false }),
+      body: eventBody,
       description:
         'Idempotent: acknowledging again answers the same event. Accepted whichever socket holds the delivery; ' +
         'an expired event answers EVENT_EXPIRED and stays expired.',
@@ -121,7 +131,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     ctx,
     {
       serviceId: 'events.ack-all',
-      input: body,
+      input: bodyOf(ackAllBody),
       perform: async (c, call) => {
         const acknowledged = await ackAllEvents(c.db, policy, call.tenant.id, call.input);
         if (acknowledged) await announceAck(c, call.tenant.id);
@@ -129,14 +139,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
       },
     },
     {
-      body: Type.Object(
-        {
-          before: isoTime('Acknowledge events created before this instant (required: no implicit "everything")'),
-          types: Type.Optional(Type.Array(typeName, { minItems: 1, maxItems: 50 })),
-          service: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-        },
-        { additionalProperties: false },
-      ),
+      body: ackAllBody,
     },
   );
 
@@ -206,8 +209,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const tenant = await aliasAuth(req, 'events.list');
-      const q = req.query as ListFilter & { status?: EventStatus[]; types?: string[] };
-      return ok(await listEvents(ctx.db, policy, tenant.id, splitCommas(q)), req.id, '/docs#events.list');
+      return ok(await listEvents(ctx.db, policy, tenant.id, splitCommas(req.query)), req.id, '/docs#events.list');
     },
   );
   app.post(
@@ -230,7 +232,7 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const tenant = await aliasAuth(req, 'events.ack');
-      const { eventId } = req.params as { eventId: string };
+      const { eventId } = req.params;
       return ok(await ack(ctx, tenant.id, eventId), req.id, '/docs#events.ack');
     },
   );

@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openAgentsDb, startAgents, startChain, type AgentsHarness, type Chain } from '../_test/agentsTestKit.ts';
-import { createAgentsServer } from '../server.ts';
+import {
+  openAgentsDb,
+  startAgents,
+  startChain,
+  type AgentsHarness,
+  type Chain,
+  createAgentsTestServer,
+} from '../_test/agentsTestKit.ts';
 import { requiresCredentials, rowCounts, schemaBytes, writeRoutes } from '../_test/routeTable.ts';
 import { TWILIO_PATHS } from '../phone/phoneServices.ts';
 import type { App } from '@tender/platform';
@@ -29,9 +35,9 @@ beforeAll(async () => {
   db = await openAgentsDb();
   h = await startAgents({ db, chain, env: TELEPHONY });
   // The server as deployed: its rate limit on (the harness turns it off), here with a small budget.
-  app = await createAgentsServer(h.ctx, {
+  app = await createAgentsTestServer(h.ctx, {
     rateLimit: { max: 40, timeWindowMs: 60_000 },
-    parts: { api: true, realtime: false },
+    roles: new Set(['api']),
   });
   await app.ready();
 }, 60_000);

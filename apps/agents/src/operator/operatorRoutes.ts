@@ -56,7 +56,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     },
   });
   const who = (req: FastifyRequest) => authenticateOperator(req.headers.authorization, req.ip);
-  const limit = (req: FastifyRequest) => (req.query as Limit).limit ?? 100;
+  const limit = (query: Limit) => query.limit ?? 100;
   const config = { rateLimit: { max: 120, timeWindow: 60_000 } };
 
   app.get(
@@ -102,8 +102,8 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const operator = who(req);
-      const { serviceId } = req.params as ServiceParams;
-      const body = req.body as AvailabilityBody;
+      const { serviceId } = req.params;
+      const body = req.body;
       if (!ctx.catalog.find(serviceId)) throw new AgentError('RESOURCE_NOT_FOUND', `No service ${serviceId}`);
       await setServiceSwitch(
         ctx.db,
@@ -138,7 +138,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       const operator = who(req);
       // Reading tenants' data is an action too: who looked, and when.
       await auditOperator(ctx.db, { operator, action: 'tenant.list', target: null, ip: req.ip });
-      return ok({ tenants: await listTenants(ctx.db, limit(req)) }, req.id);
+      return ok({ tenants: await listTenants(ctx.db, limit(req.query)) }, req.id);
     },
   );
 
@@ -147,7 +147,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     { config, schema: { tags, security, response: operatorResponses, summary: 'One tenant', params: TenantParams } },
     async (req) => {
       const operator = who(req);
-      const { tenantId } = req.params as TenantParams;
+      const { tenantId } = req.params;
       await auditOperator(ctx.db, { operator, action: 'tenant.view', target: tenantId, ip: req.ip });
       return ok({ tenant: await getTenant(ctx.db, tenantId) }, req.id);
     },
@@ -169,9 +169,9 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     async (req) => {
       const operator = who(req);
       const tenant = await setTenantSuspended(ctx.db, {
-        tenantId: (req.params as TenantParams).tenantId,
+        tenantId: req.params.tenantId,
         suspended: true,
-        reason: (req.body as ReasonBody).reason,
+        reason: req.body.reason,
         operator,
         ip: req.ip,
       });
@@ -194,7 +194,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     async (req) => {
       const operator = who(req);
       const tenant = await setTenantSuspended(ctx.db, {
-        tenantId: (req.params as TenantParams).tenantId,
+        tenantId: req.params.tenantId,
         suspended: false,
         reason: null,
         operator,
@@ -237,7 +237,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
            from agent_paid_requests
           where state <> 'completed' or settlement->>'reconciled' = 'true' or last_error is not null
           order by created_at desc limit $1`,
-        [limit(req)],
+        [limit(req.query)],
       );
       return ok(
         {
@@ -309,7 +309,7 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       who(req);
-      return ok({ audit: await readAudit(ctx.db, limit(req)) }, req.id);
+      return ok({ audit: await readAudit(ctx.db, limit(req.query)) }, req.id);
     },
   );
 }

@@ -1,5 +1,6 @@
 import type { Database, Logger, Sql } from '@tender/platform';
 import type { Catalog } from '../catalog/catalog.ts';
+import type { SwitchWatcher } from '../context.ts';
 
 /** NOTIFY channel (namespaced by Database.channel) on which a switch change wakes every process. */
 export const SWITCHES_CHANNEL = 'agent_service_switches';
@@ -32,12 +33,6 @@ export async function setServiceSwitch(
     );
     await tx.query(`select pg_notify($1, $2)::text`, [db.channel(SWITCHES_CHANNEL), p.serviceId]);
   });
-}
-
-export interface SwitchWatcher {
-  /** Re-reads the switches now and applies them to the catalog. */
-  refresh(): Promise<void>;
-  close(): Promise<void>;
 }
 
 /** Keeps this process's catalog in step with agent_service_switches: at start, on NOTIFY, and every `everyMs`. */

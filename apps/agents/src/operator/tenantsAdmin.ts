@@ -1,5 +1,5 @@
 import type { Database, Sql } from '@tender/platform';
-import { EVENTS_CHANNEL } from '../events/eventStore.ts';
+import { EVENTS_CHANNEL } from '../eventLog/index.ts';
 import { AgentError } from '../http/errors.ts';
 import { formatUsdt } from '../owner/ownerViews.ts';
 import { auditOperator } from './operatorAudit.ts';

@@ -41,7 +41,7 @@ const tags = ['owner'];
 export function ownerRoutes(app: App, ctx: AgentsContext): void {
   const attempts = new AttemptLimiter({ max: 20, windowMs: 60_000 });
   const owner = (req: FastifyRequest) => authenticateOwner(ctx.db, req.headers.authorization);
-  const limit = (req: FastifyRequest) => (req.query as ListQuery).limit ?? 100;
+  const limit = (query: ListQuery) => query.limit ?? 100;
   const signInLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
   app.post(
@@ -76,7 +76,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       attempts.hit(`sign-in:${req.ip}`, 'sign-in attempts');
-      const body = req.body as SignInBody;
+      const body = req.body;
       const session = await signInWithEthereum(ctx.db, ctx.owner, {
         message: body.message,
         signature: body.signature as `0x${string}`,
@@ -153,8 +153,11 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const who = await owner(req);
-      const q = req.query as ListQuery;
-      return ok({ messages: await messagesOf(ctx.db, who.id, { mailboxId: q.mailboxId, limit: limit(req) }) }, req.id);
+      const q = req.query;
+      return ok(
+        { messages: await messagesOf(ctx.db, who.id, { mailboxId: q.mailboxId, limit: limit(req.query) }) },
+        req.id,
+      );
     },
   );
 
@@ -175,7 +178,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
         now: ctx.now(),
         // Without a provider nothing renews or releases, so the renewal deadline is the expiry itself.
         graceDays: ctx.phone?.releaseGraceDays ?? 0,
-        limit: limit(req),
+        limit: limit(req.query),
       });
       return ok({ available: ctx.catalog.get('phone.number.us.30d').record.available, ...view }, req.id);
     },
@@ -194,7 +197,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const who = await owner(req);
-      return ok({ events: await eventsOf(ctx.db, who.id, limit(req)) }, req.id);
+      return ok({ events: await eventsOf(ctx.db, who.id, limit(req.query)) }, req.id);
     },
   );
 
@@ -211,7 +214,7 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
     },
     async (req) => {
       const who = await owner(req);
-      return ok({ payments: await paymentsOf(ctx.db, who.walletAddress, limit(req)) }, req.id);
+      return ok({ payments: await paymentsOf(ctx.db, who.walletAddress, limit(req.query)) }, req.id);
     },
   );
 

@@ -1,25 +1,11 @@
 import { randomBase62, hashToken, newSecretToken, type Sql } from '@tender/platform';
-import type { PublicClient } from 'viem';
 import { parseSiweMessage, verifySiweMessage } from 'viem/siwe';
+import type { OwnerSignInSettings } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
 import { findTenantByWallet, type Tenant } from '../tenants/tenants.ts';
 
 /** Owner sessions: `os_v1_` + 40 base62 characters. Only SHA-256 hex is stored (agent_owner_sessions). */
 export const OWNER_SESSION_PREFIX = 'os_v1_';
-
-/** What binds a sign-in message to this deployment, resolved once by the runtime. */
-export interface OwnerSignInSettings {
-  /** RFC 3986 authority of the dashboard (host[:port] of AGENTS_PUBLIC_URL): the message's domain. */
-  domain: string;
-  /** The dashboard URL the message names (its origin must be ours). */
-  uri: string;
-  /** EIP-155 chain id the message must name: the chain agents pay on (X402_NETWORK), 1 without payments. */
-  chainId: number;
-  /** Reads the chain for contract-wallet signatures (EIP-1271, EIP-6492); plain EOA signatures need no RPC. */
-  client: PublicClient;
-  nonceTtlMs: number;
-  sessionTtlMs: number;
-}
 
 export const SIGN_IN_STATEMENT = 'Sign in to the Tender agent services dashboard as the owner of this wallet.';
 

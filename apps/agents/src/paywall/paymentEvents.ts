@@ -1,5 +1,5 @@
 import type { Sql } from '@tender/platform';
-import { recordEvent } from '../events/events.ts';
+import { recordEvent } from '../eventLog/index.ts';
 
 /**
  * payment.completed / payment.failed: one durable event per x402 settlement of a tenant, for every paid service.

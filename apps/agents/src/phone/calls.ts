@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database, Sql } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { recordEvent } from '../events/events.ts';
+import { recordEvent } from '../eventLog/index.ts';
 import { AgentError } from '../http/errors.ts';
 import { ProviderRefusal } from '../paywall/providerFailure.ts';
 import type { Call, Outcome } from '../paywall/paywall.ts';

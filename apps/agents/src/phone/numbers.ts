@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { recordEvent } from '../events/events.ts';
+import { recordEvent } from '../eventLog/index.ts';
 import { AgentError } from '../http/errors.ts';
 import { ProviderTemporaryFailure, type Call, type Outcome } from '../paywall/paywall.ts';
 import type { Tenant } from '../tenants/tenants.ts';

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
-import type { FastifyRequest } from 'fastify';
 import type { App, Metrics } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
+import { bodyOf, paramsOf } from '../http/schemaInput.ts';
 import { serviceRoute, unavailableRoute } from '../paywall/paywall.ts';
 import {
   callOwnedPrecheck,
@@ -26,12 +26,9 @@ import {
   type PurchaseInput,
   type ReleaseInput,
 } from './numbers.ts';
-import { startPhoneSweep } from './phoneSweep.ts';
 import { twilioWebhooks } from './twilioWebhooks.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
-const body = <T>(req: FastifyRequest) => req.body as T;
-const params = <T>(req: FastifyRequest) => req.params as T;
 const E164 = '^\\+[1-9][0-9]{1,14}$';
 
 const purchaseBody = (country: 'US' | 'CA') =>
@@ -54,6 +51,13 @@ const purchaseBody = (country: 'US' | 'CA') =>
 
 const numberBody = Type.Object({ phoneNumberId: uuid('Owned phone number') }, { additionalProperties: false });
 const callBody = Type.Object({ callId: uuid('Owned live call') }, { additionalProperties: false });
+const releaseBody = Type.Object(
+  {
+    phoneNumberId: uuid('Owned number'),
+    confirmRelease: Type.Boolean({ description: 'Must be true: the release is irreversible' }),
+  },
+  { additionalProperties: false },
+);
 const callParams = Type.Object({ callId: uuid('Owned call') });
 const outboundBody = Type.Object(
   {
@@ -80,12 +84,13 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
     ['phone.number.us.30d', 'US'],
     ['phone.number.ca.30d', 'CA'],
   ] as const) {
+    const purchase = purchaseBody(country);
     serviceRoute<PurchaseInput>(
       app,
       ctx,
-      { serviceId, input: body, precheck: purchasePrecheck(country), perform: purchaseNumber(country) },
+      { serviceId, input: bodyOf(purchase), precheck: purchasePrecheck(country), perform: purchaseNumber(country) },
       {
-        body: purchaseBody(country),
+        body: purchase,
         description:
           'Entitlement exactly 30 days. A number is on offer in the area code (checked before the challenge); ' +
           'the bought number is recorded before the response, so a retry never buys a second one.',
@@ -96,7 +101,7 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
   serviceRoute<{ phoneNumberId: string }>(
     app,
     ctx,
-    { serviceId: 'phone.number.renew.30d', input: body, precheck: renewPrecheck, perform: renewNumber },
+    { serviceId: 'phone.number.renew.30d', input: bodyOf(numberBody), precheck: renewPrecheck, perform: renewNumber },
     {
       body: numberBody,
       description:
@@ -109,7 +114,7 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
     ctx,
     {
       serviceId: 'phone.call.inbound.add.10m',
-      input: body,
+      input: bodyOf(numberBody),
       precheck: inboundAddPrecheck,
       perform: addInboundMinutes,
     },
@@ -119,15 +124,14 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
   serviceRoute<ReleaseInput>(
     app,
     ctx,
-    { serviceId: 'phone.number.release', input: body, precheck: releasePrecheck, perform: releaseNumber },
     {
-      body: Type.Object(
-        {
-          phoneNumberId: uuid('Owned number'),
-          confirmRelease: Type.Boolean({ description: 'Must be true: the release is irreversible' }),
-        },
-        { additionalProperties: false },
-      ),
+      serviceId: 'phone.number.release',
+      input: bodyOf(releaseBody),
+      precheck: releasePrecheck,
+      perform: releaseNumber,
+    },
+    {
+      body: releaseBody,
       description: 'Irreversible: afterwards the number answers NUMBER_RELEASED.',
     },
   );
@@ -146,7 +150,7 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
     serviceRoute<OutboundInput>(
       app,
       ctx,
-      { serviceId, input: body, precheck: outboundPrecheck, perform: placeOutboundCall(seconds) },
+      { serviceId, input: bodyOf(outboundBody), precheck: outboundPrecheck, perform: placeOutboundCall(seconds) },
       {
         body: outboundBody,
         description: `Authorises exactly ${seconds} connected seconds (enforced by the provider and by us); the caller's speech arrives as voice.turn on the events socket.`,
@@ -157,26 +161,28 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
   serviceRoute<{ callId: string }>(
     app,
     ctx,
-    { serviceId: 'phone.call.extend.1m', input: body, precheck: extendPrecheck, perform: extendCall },
+    { serviceId: 'phone.call.extend.1m', input: bodyOf(callBody), precheck: extendPrecheck, perform: extendCall },
     { body: callBody, description: 'Adds exactly 60 seconds to a live owned call.' },
   );
 
   serviceRoute<{ callId: string }>(
     app,
     ctx,
-    { serviceId: 'phone.call.get', input: params, precheck: callOwnedPrecheck, perform: getCall },
+    { serviceId: 'phone.call.get', input: paramsOf(callParams), precheck: callOwnedPrecheck, perform: getCall },
     { params: callParams },
   );
 
   serviceRoute<{ callId: string }>(
     app,
     ctx,
-    { serviceId: 'phone.call.transcript', input: params, precheck: callOwnedPrecheck, perform: getTranscript },
+    {
+      serviceId: 'phone.call.transcript',
+      input: paramsOf(callParams),
+      precheck: callOwnedPrecheck,
+      perform: getTranscript,
+    },
     { params: callParams, description: "The caller's utterances and the spoken answers, in order. Text only." },
   );
 
   twilioWebhooks(app, ctx, ctx.phone);
-  const sweep = startPhoneSweep(ctx);
-  app.addHook('onReady', async () => sweep.start());
-  app.addHook('preClose', async () => sweep.stop());
 }

@@ -1,5 +1,5 @@
 import type { AgentsContext } from '../context.ts';
-import { recordEvent } from '../events/events.ts';
+import { recordEvent } from '../eventLog/index.ts';
 import { ProviderTemporaryFailure } from '../paywall/paywall.ts';
 import { recordCallEnd, type CallRow } from './calls.ts';
 import { phoneOf, readNumber, releaseAtProvider, type NumberRow } from './numbers.ts';

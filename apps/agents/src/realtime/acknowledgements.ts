@@ -1,5 +1,5 @@
 import type { Database, Logger } from '@tender/platform';
-import { acknowledgedAmong, ackDelivered, type EventPolicy } from '../events/eventStore.ts';
+import { acknowledgedAmong, ackDelivered, type EventPolicy } from '../eventLog/index.ts';
 import type { Session, TenantHub } from './session.ts';
 
 export interface AcknowledgementsDeps {

@@ -10,7 +10,7 @@ import {
   type ClaimedEvent,
   type EventPolicy,
   type EventRecord,
-} from '../events/eventStore.ts';
+} from '../eventLog/index.ts';
 import { MAX_FRAME_BYTES, type ServerFrame } from './protocol.ts';
 import { pruneRealtimeTokens } from './realtimeTokens.ts';
 import type { Session, TenantHub } from './session.ts';
@@ -49,7 +49,7 @@ export interface EventDeliveryDeps {
   stopping(): boolean;
 }
 
-/** Leases events to this process's sockets and sends them as event.delivery frames (the lease protocol: eventStore.ts). */
+/** Leases events to this process's sockets and sends them as event.delivery frames (the lease protocol: eventLog/eventRecord.ts). */
 export interface EventDelivery {
   /** The tenant may have events to deliver (a NOTIFY, a new socket, a sweep): it claims in the next statement. */
   pump(tenantId: string): void;

@@ -2,9 +2,15 @@ import type { AddressInfo } from 'node:net';
 import nodemailer from 'nodemailer';
 import type { App, Database, Sql } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, openAgentsDb, startAgents, TEST_DOMAIN, type AgentsHarness } from '../_test/agentsTestKit.ts';
+import {
+  call,
+  openAgentsDb,
+  startAgents,
+  TEST_DOMAIN,
+  type AgentsHarness,
+  createAgentsTestServer,
+} from '../_test/agentsTestKit.ts';
 import { eventually, makeEvent, makeTenant } from '../events/_test/eventsKit.ts';
-import { createAgentsServer } from '../server.ts';
 import { TestClient } from './_test/wsClient.ts';
 import { createRealtimeGateway } from './gateway.ts';
 import { MAX_FRAME_BYTES, REALTIME_PATH } from './protocol.ts';
@@ -205,7 +211,7 @@ describe('delivery', () => {
       settings: { ...h.ctx.config.realtime, sweepMs: 600_000, maxInFlight: 2 },
       hooks: { probe: (point) => void (point === 'claim.start' && claims++) },
     });
-    const app = await createAgentsServer({ ...h.ctx, realtime }, { rateLimit: false });
+    const app = await createAgentsTestServer({ ...h.ctx, realtime }, { rateLimit: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const t = await makeTenant(db);
@@ -373,7 +379,7 @@ describe('replay when the inbox cannot be read', () => {
       policy: h.ctx.config.events,
       settings: { ...h.ctx.config.realtime, sweepMs: 100 },
     });
-    const app = await createAgentsServer({ ...h.ctx, realtime }, { rateLimit: false });
+    const app = await createAgentsTestServer({ ...h.ctx, realtime }, { rateLimit: false });
     await app.listen({ host: '127.0.0.1', port: 0 });
     try {
       const t = await makeTenant(db);
@@ -400,7 +406,7 @@ describe('HTTP timeouts', () => {
       policy: h.ctx.config.events,
       settings: { ...h.ctx.config.realtime, heartbeatMs: 200 },
     });
-    const app = await createAgentsServer(
+    const app = await createAgentsTestServer(
       { ...h.ctx, realtime },
       {
         rateLimit: false,

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { newId, type App, type Database, type Logger } from '@tender/platform';
-import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../events/eventStore.ts';
+import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../eventLog/index.ts';
 import { AgentError, type AgentErrorCode } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
 import { createAcknowledgements } from './acknowledgements.ts';
@@ -51,7 +51,7 @@ export interface RealtimeStats {
 export interface RealtimeGateway {
   readonly processId: string;
   readonly websocketUrl: string;
-  /** Adds the WebSocket endpoint to the agents server; the gateway starts and stops with it. */
+  /** Adds the WebSocket endpoint to the agents server; the realtime feature's worker starts and stops the gateway. */
   attach(app: App): void;
   /**
    * Hands WebSocket upgrades of another path (a provider's live-conversation socket) to `handler`: the server has one
@@ -334,8 +334,6 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
         },
       );
       app.server.on('upgrade', onUpgrade);
-      app.addHook('onReady', async () => gateway.start());
-      app.addHook('preClose', async () => gateway.stop());
     },
 
     addUpgradeRoute(pathname, handler) {

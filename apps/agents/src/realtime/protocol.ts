@@ -1,5 +1,5 @@
 import type { AgentErrorCode } from '../http/errors.ts';
-import type { EventRecord } from '../events/eventStore.ts';
+import type { EventRecord } from '../eventLog/index.ts';
 
 /** The WebSocket path; `realtime.websocketUrl` is the public URL with ws(s):// and this path. */
 export const REALTIME_PATH = '/api/v1/events/ws';

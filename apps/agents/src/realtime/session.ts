@@ -10,7 +10,7 @@ export type SessionState = 'new' | 'authenticating' | 'open' | 'closed';
 /** One WebSocket. Kept small: 10,000 idle sockets per process are expected. */
 export class Session implements VoiceSocket {
   readonly id = newId('ws', 16);
-  /** Every lease this socket takes carries this token (see the lease protocol in eventStore.ts). */
+  /** Every lease this socket takes carries this token (see the lease protocol in eventLog/eventRecord.ts). */
   readonly leaseToken = randomUUID();
   tenantId = '';
   /** The access token behind the realtime token that authenticated this socket. */

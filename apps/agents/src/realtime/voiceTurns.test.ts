@@ -1,9 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import type { App, Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, openAgentsDb, startAgents, type AgentsHarness } from '../_test/agentsTestKit.ts';
+import { call, openAgentsDb, startAgents, type AgentsHarness, createAgentsTestServer } from '../_test/agentsTestKit.ts';
 import { makeTenant } from '../events/_test/eventsKit.ts';
-import { createAgentsServer } from '../server.ts';
 import { TestClient } from './_test/wsClient.ts';
 import { createRealtimeGateway, type RealtimeGateway } from './gateway.ts';
 import { REALTIME_PATH } from './protocol.ts';
@@ -29,7 +28,7 @@ beforeAll(async () => {
     policy: h.ctx.config.events,
     settings: h.ctx.config.realtime,
   });
-  const app = await createAgentsServer({ ...h.ctx, realtime }, { rateLimit: false });
+  const app = await createAgentsTestServer({ ...h.ctx, realtime }, { rateLimit: false });
   await app.listen({ host: '127.0.0.1', port: 0 });
   other = { app, realtime };
   const url = (a: App) => `ws://127.0.0.1:${(a.server.address() as AddressInfo).port}${REALTIME_PATH}`;

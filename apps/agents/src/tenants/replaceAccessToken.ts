@@ -1,5 +1,5 @@
 import { hashToken, newSecretToken, type Database, type Sql } from '@tender/platform';
-import { EVENTS_CHANNEL } from '../events/eventStore.ts';
+import { EVENTS_CHANNEL } from '../eventLog/index.ts';
 import { ACCESS_TOKEN_PREFIX } from './tenants.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Sql } from '@tender/platform';
-import { recordEvent } from '../events.ts';
+import { recordEvent } from '../../eventLog/index.ts';
 import { ensureTenant, issueFirstToken } from '../../tenants/tenants.ts';
 
 let walletSeq = 0;

@@ -21,10 +21,8 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
 import { createLogger, loadConfig, openDatabase } from '@tender/platform';
 import { agentsConfigSpec } from '../../config.ts';
-import { startInboundSmtp } from '../../email/inbound.ts';
-import { createAgentsRuntime } from '../../runtime.ts';
-import { createAgentsServer } from '../../server.ts';
-import type { EventRecord } from '../../events/eventStore.ts';
+import { AGENTS_ROLES, createAgents } from '../../runtime.ts';
+import type { EventRecord } from '../../eventLog/index.ts';
 import type { RealtimeHooks } from '../gateway.ts';
 import type { VoiceTurnRequest } from '../voiceTurns.ts';
 
@@ -98,16 +96,17 @@ if (process.env.DELIVERY_STAGES === '1') {
   loopDelay.enable();
 }
 
-let smtpPort = 0;
-const runtime = await createAgentsRuntime(config, {
+const agents = await createAgents(config, {
   db,
   logger: createLogger({ level: process.env.LOG_LEVEL ?? 'silent' }),
-  localInbound: () => ({ host: '127.0.0.1', port: smtpPort }),
+  roles: AGENTS_ROLES,
+  smtp: { host: '127.0.0.1', port: 0 },
+  rateLimit: false,
   realtimeHooks: hooks,
 });
-const smtp = await startInboundSmtp(runtime.ctx, { port: 0, host: '127.0.0.1' });
-smtpPort = smtp.port;
-const app = await createAgentsServer(runtime.ctx, { rateLimit: false });
+const runtime = { ctx: agents.services };
+const smtpPort = agents.smtp.port;
+const app = agents.server!;
 await app.listen({ host: '127.0.0.1', port: 0 });
 
 process.on('message', (m: { id: number; cmd: string; req?: VoiceTurnRequest }) => {
@@ -135,10 +134,8 @@ process.on('message', (m: { id: number; cmd: string; req?: VoiceTurnRequest }) =
   })();
 });
 process.on('SIGTERM', () => {
-  void app
+  void agents
     .close()
-    .then(() => smtp.close())
-    .then(() => runtime.close())
     .then(() => db.close())
     .then(() => process.exit(0));
 });

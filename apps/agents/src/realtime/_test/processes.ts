@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Database, Sql } from '@tender/platform';
-import { SKIP_INSERT_NOTIFY_SQL, wakeTenants } from '../../events/eventStore.ts';
+import { SKIP_INSERT_NOTIFY_SQL, wakeTenants } from '../../eventLog/index.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
 // `npm run bench -- --compiled` points TENDER_AGENTS_PROCESS at a bundle of agentsProcess.ts, run by plain node.

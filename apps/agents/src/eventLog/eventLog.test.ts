@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAgentsDb } from '../_test/agentsTestKit.ts';
-import { eventually, makeEvent, makeTenant } from './_test/eventsKit.ts';
+import { eventually, makeEvent, makeTenant } from '../events/_test/eventsKit.ts';
 import {
   ackAllEvents,
   ackDelivered,
@@ -19,7 +19,7 @@ import {
   SKIP_INSERT_NOTIFY_SQL,
   wakeTenants,
   type EventPolicy,
-} from './eventStore.ts';
+} from './index.ts';
 
 let db: Database;
 const policy: EventPolicy = { leaseMs: 60_000, retentionSeconds: 30 * 86_400, maxAttempts: 3 };

@@ -1,5 +1,5 @@
 import { decodeCursor as decodeCursorParts, encodeCursor as encodeCursorParts } from '@tender/platform';
-import { AgentError } from '../http/errors.ts';
+import { AgentError } from './errors.ts';
 
 /**
  * Opaque keyset cursors: the platform's cursor (base64url of a JSON array) of [<epoch microseconds>, <uuid>].

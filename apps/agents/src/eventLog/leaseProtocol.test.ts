@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAgentsDb } from '../_test/agentsTestKit.ts';
-import { makeTenant } from './_test/eventsKit.ts';
+import { makeTenant } from '../events/_test/eventsKit.ts';
 import {
   ackDelivered,
   ackEvent,
@@ -14,10 +14,10 @@ import {
   renewLeases,
   type EventPolicy,
   type SocketAckResult,
-} from './eventStore.ts';
+} from './index.ts';
 
 /**
- * Model-based test of the delivery lease protocol (the rules at the top of eventStore.ts): random sequences of
+ * Model-based test of the delivery lease protocol (the rules at the top of eventLog/eventRecord.ts): random sequences of
  * inserts, claims by three sockets, socket acks, REST acks, renewals, releases, sweeps and clock advances run
  * against the real SQL (with a pinned clock) and against a plain model; after every step the rows must equal the
  * model. The model states the protocol; the invariants follow from it and are asserted too:
