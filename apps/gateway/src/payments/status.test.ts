@@ -215,7 +215,7 @@ const REFUND = ['REFUND_REQUESTED', 'PARTIALLY_REFUNDED', 'REFUNDED'] as const;
 const FROM_UNDER_REFUND = ['UNDERPAID', 'LATE_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID'] as const;
 
 /** The transitions status.ts documents. A derived transition outside this table is a bug. */
-const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
+const DOCUMENTED: Record<PaymentStatus, readonly PaymentStatus[]> = {
   CREATED: ['AWAITING_PAYMENT', 'DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'INVALID_ASSET'],
   AWAITING_PAYMENT: ['DETECTED', 'CONFIRMING', 'PAID', 'OVERPAID', 'EXPIRED', 'INVALID_ASSET'],
   DETECTED: [
@@ -244,6 +244,16 @@ const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = {
   PARTIALLY_REFUNDED: ['REFUND_REQUESTED', 'REFUNDED', ...FROM_UNDER_REFUND],
   REFUNDED: ['PARTIALLY_REFUNDED', 'REFUND_REQUESTED', ...FROM_UNDER_REFUND],
 };
+/**
+ * The refund states lie over UNDERPAID and LATE_PAYMENT, so a state that may become one of those may become a refund
+ * state in the same step when refund facts already exist (CONFIRMING whose window closes with a request open).
+ */
+const ALLOWED: Record<PaymentStatus, readonly PaymentStatus[]> = Object.fromEntries(
+  Object.entries(DOCUMENTED).map(([from, to]) => [
+    from,
+    to.some((s) => s === 'UNDERPAID' || s === 'LATE_PAYMENT') ? [...new Set([...to, ...REFUND])] : to,
+  ]),
+) as Record<PaymentStatus, readonly PaymentStatus[]>;
 
 type Step =
   | { k: 'transfer'; amount: bigint; official: boolean; backdated?: boolean }

@@ -69,6 +69,8 @@
 //   PAID | OVERPAID | SETTLEMENT_PENDING | SETTLEMENT_FAILED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
 //                    (settled while refund facts already exist)
 //   SETTLED | UNDERPAID | LATE_PAYMENT -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
+//   any state that may become UNDERPAID or LATE_PAYMENT -> a refund state instead, when refund facts exist (the
+//                    layer lies over both: CONFIRMING whose window closes with a request open is REFUND_REQUESTED)
 //   REFUND_REQUESTED -> PARTIALLY_REFUNDED | REFUNDED (a refund completed) | the state beneath (request cancelled)
 //   PARTIALLY_REFUNDED -> REFUND_REQUESTED (another request) | REFUNDED
 //   REFUNDED -> PARTIALLY_REFUNDED | REFUND_REQUESTED (more funds arrived after the refund: a remainder exists again)
