@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newEventId } from './eventId.ts';
 import type { Sql } from '@tender/platform';
 
 /**
@@ -33,7 +33,7 @@ export interface NewEvent {
  * this call created it. Delivery (WebSocket, REST replay, acknowledgement) reads these rows.
  */
 export async function recordEvent(sql: Sql, e: NewEvent): Promise<{ eventId: string; created: boolean }> {
-  const eventId = randomUUID();
+  const eventId = newEventId();
   const payload = { type: e.type, eventId, ...e.fields };
   const inserted = await sql.query<{ event_id: string }>(
     `insert into agent_events (event_id, tenant_id, type, source, service, resource_id, agent_id, payload, dedupe_key, expires_at)
