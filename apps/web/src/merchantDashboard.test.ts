@@ -180,7 +180,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     const customer = await browser.newContext({ viewport: { width: 360, height: 780 } });
     const payPage = await customer.newPage();
     await payPage.goto(linkUrl!);
-    await payPage.getByRole('button', { name: 'Pay 10 USDC' }).click();
+    await payPage.getByRole('button', { name: 'Pay 10.00 USDC' }).click();
     await payPage.waitForURL(/\/checkout\/pi_/);
     await payOnCheckout(g, payPage, '10');
     await customer.close();
