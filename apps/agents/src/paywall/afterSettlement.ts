@@ -1,24 +1,14 @@
 import { HttpError, isPermanentDbError } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
-import type { PaidOutcome } from './paidCall.ts';
-import { markCompleted, markSettled, pending, releaseLease, type PaidRow } from './paidRequests.ts';
+import type { PaidOutcome, SettledHold } from './paidCall.ts';
+import { markCompleted, markSettled, pending, releaseLease } from './paidRequests.ts';
 import { recordPaymentCompleted } from './paymentEvents.ts';
 import { renderError } from './paymentHeaders.ts';
 import { ProviderRefusal, ProviderTemporaryFailure } from './providerFailure.ts';
 import { oweRefund } from './oweRefund.ts';
 
 /** A settled paid request whose lease this request holds. */
-export interface SettledHold {
-  row: PaidRow;
-  lease: string;
-  /** PAYMENT-RESPONSE of the settlement. */
-  paymentResponse: string;
-  /** The settlement when it is still to be recorded with the completion, else null. */
-  unrecorded: Record<string, unknown> | null;
-  requestId: string;
-}
-
 /**
  * The operation failed after the payment settled. A client error of the operation (a name taken meanwhile, …) is
  * final: it is stored and replayed like a success, with PAYMENT-RESPONSE. Anything else leaves the row settled and

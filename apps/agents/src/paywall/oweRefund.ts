@@ -1,8 +1,7 @@
 import type { AgentsContext } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
-import type { SettledHold } from './afterSettlement.ts';
 import { answerOfHolder, LeaseLost } from './leaseLost.ts';
-import type { PaidOutcome } from './paidCall.ts';
+import type { PaidOutcome, SettledHold } from './paidCall.ts';
 import { markCompleted } from './paidRequests.ts';
 import { renderError } from './paymentHeaders.ts';
 import { ProviderRefusal } from './providerFailure.ts';

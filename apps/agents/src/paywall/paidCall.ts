@@ -2,6 +2,7 @@ import type { ServiceDefinition, ServiceRecord } from '../catalog/catalog.ts';
 import type { AgentError } from '../http/errors.ts';
 import type { Tenant } from '../tenants/tenants.ts';
 import type { PaidResponse } from './paymentHeaders.ts';
+import type { PaidRow } from './paidRequests.ts';
 import type { Operation } from './serviceHandler.ts';
 
 /**
@@ -41,3 +42,14 @@ export type PaidOutcome =
   | { kind: 'replay'; response: PaidResponse }
   | { kind: 'performed'; response: PaidResponse }
   | { kind: 'failed'; response: PaidResponse };
+
+/** A paid request whose payment settled, held by its lease while the operation's outcome is written. */
+export interface SettledHold {
+  row: PaidRow;
+  lease: string;
+  /** PAYMENT-RESPONSE of the settlement. */
+  paymentResponse: string;
+  /** The settlement when it is still to be recorded with the completion, else null. */
+  unrecorded: Record<string, unknown> | null;
+  requestId: string;
+}

@@ -3,10 +3,10 @@ import type { X402Price } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { ensureTenant, findTenantByWallet, issueFirstToken, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
-import { failAfterSettlement, type SettledHold } from './afterSettlement.ts';
+import { failAfterSettlement } from './afterSettlement.ts';
 import { requireIdempotencyKey } from './idempotencyKey.ts';
 import { answerOfHolder, LeaseLost } from './leaseLost.ts';
-import type { PaidCall, PaidOutcome } from './paidCall.ts';
+import type { PaidCall, PaidOutcome, SettledHold } from './paidCall.ts';
 import { claimPaidRequest, markCompleted, releaseLease, type Claim } from './paidRequests.ts';
 import { recordPaymentCompleted } from './paymentEvents.ts';
 import {
