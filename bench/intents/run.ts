@@ -30,6 +30,7 @@ import { erc20Abi, getAddress, type Address } from 'viem';
 import {
   createGatewayServer,
   createGatewayServices,
+  gatewayFeatures,
   gatewayMigrations,
   type GatewayContext,
 } from '../../apps/gateway/src/index.ts';
@@ -152,7 +153,7 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   const ctx = gatewayCtx(gdb, manifest);
   await setProvenVault(gdb, ctx, { merchantId, environment: 'test' }, devnetAccounts()[1]!);
   // The in-memory per-IP rate limit is off: the load comes from one address, and the baseline has none.
-  const gateway = await createGatewayServer(ctx, { rateLimit: false });
+  const gateway = await createGatewayServer(ctx, gatewayFeatures(ctx), { rateLimit: false });
   await gateway.listen({ host: '127.0.0.1', port: 0 });
   const gatewayUrl = `http://127.0.0.1:${(gateway.server.address() as AddressInfo).port}/v1/payment-intents`;
 

@@ -14,7 +14,12 @@
  */
 import type { AddressInfo } from 'node:net';
 import { createLogger, migrate, openDatabase, platformMigrations, type Database } from '@tender/platform';
-import { createGatewayServer, createGatewayServices, gatewayMigrations } from '../../apps/gateway/src/index.ts';
+import {
+  createGatewayServer,
+  createGatewayServices,
+  gatewayFeatures,
+  gatewayMigrations,
+} from '../../apps/gateway/src/index.ts';
 import { issueApiKey } from '../../apps/gateway/src/apiKeys/apiKeys.ts';
 import { createMerchantWithOwner } from '../../apps/gateway/src/accounts/accounts.ts';
 import { SYSTEM_ACTOR } from '../../apps/gateway/src/auth/principal.ts';
@@ -124,7 +129,7 @@ async function side(payments: number): Promise<Side> {
     config: { publicUrl: 'http://127.0.0.1', profile: 'production' },
     networkRegistry: createNetworkRegistry({ profile: 'production' }),
   });
-  const server = await createGatewayServer(ctx, { rateLimit: false });
+  const server = await createGatewayServer(ctx, gatewayFeatures(ctx), { rateLimit: false });
   await server.listen({ host: '127.0.0.1', port: 0 });
   const ids = (
     await db.query<{ id: string }>(

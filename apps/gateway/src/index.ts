@@ -24,8 +24,15 @@ export {
   type NetworkRegistry,
 } from './networks/registry.ts';
 export { networkConfigSpec, type NetworkConfig } from './networks/networkConfig.ts';
-export { gatewayJobQueues, startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './workers.ts';
-export { createGateway, createGatewayServices, type Gateway, type GatewayDeps } from './runtime.ts';
+export { startGatewayWorkers, type GatewayWorkers, type GatewayWorkersOptions } from './workers.ts';
+export {
+  createGateway,
+  createGatewayServices,
+  gatewayFeatures,
+  type Gateway,
+  type GatewayDeps,
+  type GatewayFeatureOptions,
+} from './runtime.ts';
 export { setUpDevPayments, DEV_VAULT_INDEX } from './settings/devSetup.ts';
 export { ensureDevVault } from './settings/settlementSettings.ts';
 export { paymentJobQueues } from './payments/jobQueues.ts';

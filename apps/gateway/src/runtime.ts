@@ -1,9 +1,29 @@
 // The gateway's composition root: the only place it is assembled. Every setting is resolved once and every
 // process-wide object (API-key cache with its LISTEN, intent batcher, mailer, webhook sender, viem clients of the
 // network registry) is built once here; each registers its close with `close()`, in reverse order of building.
-import type { App, ConfigOf, Database, HttpTransport, Logger, SecretBox } from '@tender/platform';
+import type { App, ConfigOf, Database, Feature, HttpTransport, Logger, SecretBox } from '@tender/platform';
 import type { DevnetManifest } from '@tender/evm';
+import { accountsFeature } from './accounts/accountsFeature.ts';
 import { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
+import { apiKeysFeature } from './apiKeys/apiKeysFeature.ts';
+import { auditFeature } from './audit/auditFeature.ts';
+import { authFeature } from './auth/authFeature.ts';
+import { checkoutFeature } from './checkout/checkoutFeature.ts';
+import { emailFeature } from './email/emailFeature.ts';
+import { eventsFeature } from './events/eventsFeature.ts';
+import { invoicesFeature } from './invoices/invoicesFeature.ts';
+import { ledgerFeature } from './ledger/ledgerFeature.ts';
+import { networksFeature } from './networks/networksFeature.ts';
+import { pagesFeature } from './pages/pagesFeature.ts';
+import { paymentLinksFeature } from './paymentLinks/paymentLinksFeature.ts';
+import { paymentsFeature } from './payments/paymentsFeature.ts';
+import { refundsFeature } from './refunds/refundsFeature.ts';
+import { settingsFeature } from './settings/settingsFeature.ts';
+import { settlementFeature } from './settlement/settlementFeature.ts';
+import type { SweepOptions } from './settlement/sweeper.ts';
+import { systemFeature } from './system/systemFeature.ts';
+import { watcherFeature, type WatcherFeatureOptions } from './watcher/watcherFeature.ts';
+import { webhooksFeature, type WebhooksFeatureOptions } from './webhooks/webhooksFeature.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
 import { resolveAuthSettings } from './auth/authSettings.ts';
 import type { gatewayConfigSpec } from './config.ts';
@@ -79,6 +99,43 @@ function registerPlugs(ctx: GatewayContext): void {
   ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
 }
 
+export interface GatewayFeatureOptions {
+  /** Built web pages (apps/web's dist) to serve at the checkout, link, invoice and dashboard URLs. */
+  webDir?: string | undefined;
+  sweep?: SweepOptions;
+  watcher?: WatcherFeatureOptions;
+  webhooks?: WebhooksFeatureOptions;
+}
+
+/**
+ * The one list of the gateway's features. The server registers their routes in list order (the order of
+ * /v1/openapi.json: features without routes go last); the workers merge their queues into the one job runner and start
+ * their workers in list order. Adding a resource is one entry here.
+ */
+export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions = {}): readonly Feature[] {
+  return [
+    systemFeature(ctx),
+    authFeature(ctx),
+    emailFeature(ctx),
+    accountsFeature(ctx),
+    apiKeysFeature(ctx),
+    auditFeature(ctx),
+    paymentsFeature(ctx),
+    networksFeature(ctx),
+    settingsFeature(ctx),
+    ledgerFeature(ctx),
+    webhooksFeature(ctx, opts.webhooks),
+    refundsFeature(ctx),
+    eventsFeature(ctx),
+    paymentLinksFeature(ctx),
+    invoicesFeature(ctx),
+    checkoutFeature(ctx),
+    pagesFeature(ctx, opts.webDir),
+    settlementFeature(ctx, opts.sweep),
+    watcherFeature(ctx, opts.watcher),
+  ];
+}
+
 /** The loaded configuration the gateway reads (`gatewayConfigSpec` and the process's host and profile). */
 export type GatewayConfig = ConfigOf<typeof gatewayConfigSpec> & { profile: 'dev' | 'production'; host: string };
 
@@ -135,20 +192,22 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
     for (const c of closers.splice(0).reverse()) await c();
   };
   try {
+    const features = gatewayFeatures(services, {
+      webDir: deps.webDir,
+      webhooks: { concurrency: config.webhookConcurrency },
+    });
+    closers.push(async () => {
+      for (const f of [...features].reverse()) await f.close?.();
+    });
     let server: App | undefined;
     if (deps.roles.includes('api')) {
-      const app = await createGatewayServer(services, {
-        ...(deps.transport ? { transport: deps.transport } : {}),
-        ...(deps.webDir ? { webDir: deps.webDir } : {}),
-      });
+      const app = await createGatewayServer(services, features, deps.transport ? { transport: deps.transport } : {});
       server = app;
       closers.push(() => app.close());
     }
     let workers: GatewayWorkers | undefined;
     if (deps.roles.includes('workers')) {
-      const w = await startGatewayWorkers(services, {
-        webhookConcurrency: config.webhookConcurrency,
-      });
+      const w = await startGatewayWorkers(services, features);
       workers = w;
       closers.push(() => w.stop());
     }

@@ -1,29 +1,18 @@
-import { EVENTS_TAG, eventRoutes } from './events/eventRoutes.ts';
-import { createHttpServer, type App, type HttpTransport, type Metrics } from '@tender/platform';
+import {
+  createHttpServer,
+  registerFeatureRoutes,
+  type App,
+  type Feature,
+  type HttpTransport,
+  type Metrics,
+} from '@tender/platform';
 import type { GatewayContext } from './context.ts';
-import { gatewayEnvelope } from './http/errors.ts';
-import { systemRoutes } from './system/systemRoutes.ts';
-import { publicStatus } from './system/publicStatus.ts';
-import { registerGatewayMetrics } from './system/gatewayMetrics.ts';
-import { meRoutes } from './accounts/meRoutes.ts';
-import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.ts';
-import { auditRoutes } from './audit/auditRoutes.ts';
-import { authRoutes } from './auth/authRoutes.ts';
-import { emailRoutes } from './email/emailRoutes.ts';
+import { EVENTS_TAG } from './events/eventRoutes.ts';
 import { ENVIRONMENT_HEADER, registerAuthentication } from './http/authenticate.ts';
+import { gatewayEnvelope } from './http/errors.ts';
 import { declareHookErrors } from './http/openApiErrors.ts';
-import { paymentRoutes } from './payments/paymentRoutes.ts';
-import { networkRoutes } from './networks/networkRoutes.ts';
-import { settingsRoutes } from './settings/settingsRoutes.ts';
-import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
-import { webhookRoutes } from './webhooks/webhookRoutes.ts';
-import { REFUNDS_TAG, refundRoutes } from './refunds/refundRoutes.ts';
-import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
-import { publicIntentRoutes } from './payments/publicIntentRoutes.ts';
-import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
-import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
-import { webPages } from './pages/webPages.ts';
-import { checkoutEmbeddingRoutes } from './checkout/checkoutEmbeddingRoutes.ts';
+import { REFUNDS_TAG } from './refunds/refundRoutes.ts';
+import { registerGatewayMetrics } from './system/gatewayMetrics.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -32,12 +21,20 @@ export interface GatewayServerOptions {
   metrics?: Metrics;
   /** Timeouts and trusted proxies of the listening server (HTTP_* and TRUST_PROXY). */
   transport?: HttpTransport;
-  /** Built web pages (apps/web's dist: index.html + assets/), served at the checkout, link, invoice and verify-email URLs. */
-  webDir?: string;
 }
 
-/** Builds the gateway's HTTP server (not listening yet). */
-export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServerOptions = {}): Promise<App> {
+/** The gateway's server is the `api` role's: it serves the routes of every feature (none declares another role). */
+const API_ROLE: ReadonlySet<string> = new Set(['api']);
+
+/**
+ * Builds the gateway's HTTP server (not listening yet) with the routes of the features (runtime.ts's list), in list
+ * order: the order of /v1/openapi.json.
+ */
+export async function createGatewayServer(
+  ctx: GatewayContext,
+  features: readonly Feature[],
+  opts: GatewayServerOptions = {},
+): Promise<App> {
   const app = await createHttpServer({
     logger: ctx.logger.child({ svc: 'gateway' }),
     envelope: gatewayEnvelope,
@@ -145,27 +142,6 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
   declareHookErrors(app, { rateLimited: opts.rateLimit !== false });
   registerGatewayMetrics(app.metrics, ctx);
   // Each feature's routes are a plugin of their own; every route declares its credentials in config.auth.
-  for (const routes of [
-    systemRoutes(ctx, () => publicStatus(ctx)),
-    authRoutes(ctx),
-    emailRoutes(ctx),
-    meRoutes(ctx),
-    apiKeyRoutes(ctx),
-    auditRoutes(ctx),
-    paymentRoutes(ctx),
-    networkRoutes(ctx),
-    settingsRoutes(ctx),
-    ledgerRoutes(ctx),
-    webhookRoutes(ctx),
-    refundRoutes(ctx),
-    eventRoutes(ctx),
-    paymentLinkRoutes(ctx),
-    publicIntentRoutes(ctx),
-    invoiceRoutes(ctx),
-    publicCheckoutRoutes(ctx),
-    checkoutEmbeddingRoutes(ctx),
-  ])
-    await app.register(routes);
-  if (opts.webDir) await webPages(app, opts.webDir, ctx);
+  await registerFeatureRoutes(app, features, API_ROLE);
   return app;
 }

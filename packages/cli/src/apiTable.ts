@@ -1,5 +1,5 @@
 import { agentsFeatures, createAgentsServer, createAgentsServices } from '@tender/agents';
-import { createGatewayServer, createGatewayServices } from '@tender/gateway';
+import { createGatewayServer, createGatewayServices, gatewayFeatures } from '@tender/gateway';
 import { createLogger, type App, type Database } from '@tender/platform';
 import { loadTenderConfig } from './cliConfig.ts';
 
@@ -22,7 +22,7 @@ export async function renderApiTables(db: Database): Promise<{ gateway: string; 
     now,
     config: { publicUrl: 'http://127.0.0.1:4000', profile: 'dev' },
   });
-  const gateway = await createGatewayServer(services);
+  const gateway = await createGatewayServer(services, gatewayFeatures(services));
   const runtime = await createAgentsServices(config, { db, logger, now });
   // Built, never listening, no worker started: only the routes of the features are read.
   const { features } = agentsFeatures(runtime.ctx, { smtp: { host: config.host, port: config.smtpPort } });

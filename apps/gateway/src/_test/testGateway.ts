@@ -2,12 +2,11 @@ import { createLogger, platformMigrations, type App, type Database } from '@tend
 import { openTestDatabase } from '@tender/platform/testing';
 import type { AuthOverrides } from '../auth/authSettings.ts';
 import type { OidcVerifier } from '../auth/oidc/oidcVerifier.ts';
-import { createGatewayServices, type GatewayServices } from '../runtime.ts';
+import { createGatewayServices, gatewayFeatures, type GatewayServices } from '../runtime.ts';
 import type { Mailer } from '../email/mailer.ts';
-import { gatewayJobQueues } from '../workers.ts';
 import { createDeliveryRunner, type DeliveryRunner } from '../webhooks/createDeliveryRunner.ts';
 import { gatewayMigrations } from '../migrations.ts';
-import { createJobRunner, type JobRunner } from '@tender/platform';
+import { createJobRunner, featureQueues, type JobRunner } from '@tender/platform';
 import { createGatewayServer } from '../server.ts';
 import type { Environment } from '../tenant.ts';
 
@@ -71,10 +70,12 @@ export async function createTestGateway(
       },
     },
   });
-  const app = await createGatewayServer(ctx, {
-    ...(opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {}),
-    ...(opts.webDir ? { webDir: opts.webDir } : {}),
-  });
+  const features = gatewayFeatures(ctx, { webDir: opts.webDir });
+  const app = await createGatewayServer(
+    ctx,
+    features,
+    opts.rateLimit !== undefined ? { rateLimit: opts.rateLimit } : {},
+  );
   await app.ready();
   let runner: JobRunner | undefined;
   let webhookRunner: DeliveryRunner | undefined;
@@ -84,7 +85,7 @@ export async function createTestGateway(
     await webhookRunner.start();
     runner = createJobRunner({
       db,
-      queues: gatewayJobQueues(ctx),
+      queues: featureQueues(features),
       pollMs: 50,
       leaseMs: 5000,
       logger: { warn: () => {}, error: (obj, msg) => console.error(msg, obj) },

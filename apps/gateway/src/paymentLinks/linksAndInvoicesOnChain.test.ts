@@ -10,6 +10,7 @@ import type { Principal } from '../auth/principal.ts';
 import { createInvoice } from '../invoices/createInvoice.ts';
 import { listEvents } from '../outbox/events.ts';
 import { runSweep } from '../settlement/sweeper.ts';
+import { gatewayFeatures } from '../runtime.ts';
 import { createGatewayServer } from '../server.ts';
 import { createPaymentLink } from './createPaymentLink.ts';
 import { setPaymentLinkActive } from './setPaymentLinkActive.ts';
@@ -34,7 +35,7 @@ beforeAll(async () => {
     userId: null,
     ip: null,
   };
-  app = await createGatewayServer(h.ctx, { rateLimit: false });
+  app = await createGatewayServer(h.ctx, gatewayFeatures(h.ctx), { rateLimit: false });
   await app.ready();
 });
 afterAll(async () => {

@@ -13,6 +13,7 @@ import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import { listTransactions, overview } from '../ledger/ledger.ts';
 import { listEvents } from '../outbox/events.ts';
 import { runSweep } from '../settlement/sweeper.ts';
+import { gatewayFeatures } from '../runtime.ts';
 import { createGatewayServer } from '../server.ts';
 import {
   eventually,
@@ -127,7 +128,7 @@ beforeAll(async () => {
   keys.dev = (await issue(h.tenant.merchantId, 'developer')).secret;
   keys.readOnly = (await issue(h.tenant.merchantId, 'read_only')).secret;
   keys.other = (await issue(`${h.tenant.merchantId}_other`, 'developer')).secret;
-  app = await createGatewayServer(h.ctx, { rateLimit: false });
+  app = await createGatewayServer(h.ctx, gatewayFeatures(h.ctx), { rateLimit: false });
   await app.ready();
   vaultClient = createDevnetClient(h.devnet.rpcUrl, { account: devnetAccounts()[1]! });
   // The vault holds some EURC, to send the wrong token from the right sender.

@@ -8,6 +8,7 @@ import type { GatewayContext } from '../context.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { settlementJobQueues } from './settlementJobQueues.ts';
 import { sweepQueue } from './sweepQueue.ts';
+import { gatewayFeatures } from '../runtime.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 
 let h: ChainHarness;
@@ -47,17 +48,23 @@ describe(`sweeps and the processes that can send them (${process.env.DATABASE_UR
 
     // It starts first, polls eagerly and has slots to spare: before the fix it claimed every sweep and burnt an
     // attempt a minute on each.
-    workers.push(await startGatewayWorkers(blind, { watchers: false, jobConcurrency: 16, jobPollMs: 50 }));
+    workers.push(
+      await startGatewayWorkers(
+        blind,
+        gatewayFeatures(blind, { watcher: { watch: false }, webhooks: { pollMs: 50 } }),
+        {
+          jobConcurrency: 16,
+          jobPollMs: 50,
+        },
+      ),
+    );
     const paid: Awaited<ReturnType<ChainHarness['createIntent']>>[] = [];
     for (let i = 0; i < 6; i++) paid.push(await h.createIntent({ amount: String(i + 1) }));
     for (const [i, p] of paid.entries()) await h.pay(p.depositAddress, String(i + 1));
     await h.mine(2);
     // Let the blind process poll for a while with sweeps due.
     workers.push(
-      await startGatewayWorkers(h.ctx, {
-        watchers: true,
-        jobs: false,
-      }),
+      await startGatewayWorkers(h.ctx, gatewayFeatures(h.ctx, { webhooks: { deliver: false } }), { jobs: false }),
     );
     await eventually(async () => {
       const [r] = await h.db.query<{ n: number }>(
@@ -76,11 +83,15 @@ describe(`sweeps and the processes that can send them (${process.env.DATABASE_UR
     // The capable process joins: every sweep completes promptly.
     const t0 = Date.now();
     workers.push(
-      await startGatewayWorkers(h.ctx, {
-        watchers: false,
-        jobPollMs: 50,
-        sweep: { checkEveryMs: 100 },
-      }),
+      await startGatewayWorkers(
+        h.ctx,
+        gatewayFeatures(h.ctx, {
+          watcher: { watch: false },
+          webhooks: { pollMs: 50 },
+          sweep: { checkEveryMs: 100 },
+        }),
+        { jobPollMs: 50 },
+      ),
     );
     const mining = setInterval(() => void h.mine(1).catch(() => undefined), 300);
     try {

@@ -8,6 +8,7 @@ import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { listEvents } from '../outbox/events.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { DeferJobError } from '@tender/platform';
+import { gatewayFeatures } from '../runtime.ts';
 import { startGatewayWorkers } from '../workers.ts';
 import { runSweep } from '../settlement/sweeper.ts';
 import type { BlockHeader, ChainReader, RawLog } from './chainReader.ts';
@@ -279,7 +280,11 @@ describe(`watcher and sweeper resilience (${process.env.DATABASE_URL ? 'postgres
   it('the workers alone take a payment from transfer to SETTLED (watcher + expiry and sweep queues)', async () => {
     const vaultBefore = await h.balance('USDC', h.vault);
     const [{ now: startedAt }] = (await h.db.query<{ now: Date }>('select now()')) as [{ now: Date }];
-    const workers = await startGatewayWorkers(h.ctx, { jobPollMs: 50, sweep: { checkEveryMs: 100 } });
+    const workers = await startGatewayWorkers(
+      h.ctx,
+      gatewayFeatures(h.ctx, { webhooks: { pollMs: 50 }, sweep: { checkEveryMs: 100 } }),
+      { jobPollMs: 50 },
+    );
     try {
       const p = await h.createIntent({ amount: '8.5' });
       await h.pay(p.depositAddress, '8.5');

@@ -3,6 +3,7 @@
 // the spec accepts it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
+import { gatewayFeatures } from '../runtime.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 import {
   independentlyVerify,
@@ -38,7 +39,11 @@ describe(`webhooks of a full payment on the devnet (${process.env.DATABASE_URL ?
       url: rx.url,
       enabled_events: ['*'],
     });
-    workers = await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
+    workers = await startGatewayWorkers(
+      h.ctx,
+      gatewayFeatures(h.ctx, { watcher: { watch: false }, webhooks: { pollMs: 50 }, sweep: { checkEveryMs: 100 } }),
+      { jobPollMs: 50 },
+    );
 
     const { id, depositAddress } = await h.createIntent({ amount: '25', order_reference: 'ORDER-2048' });
     await h.pay(depositAddress, '25');

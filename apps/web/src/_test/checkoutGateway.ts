@@ -4,6 +4,7 @@
 import { startChainHarness, type ChainHarness } from '../../../gateway/src/_test/chainHarness.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../../../gateway/src/workers.ts';
 import { createGatewayServer } from '../../../gateway/src/server.ts';
+import { gatewayFeatures } from '../../../gateway/src/runtime.ts';
 import { testSecretBox } from '../../../gateway/src/webhooks/_test/webhookTestKit.ts';
 import type { App } from '@tender/platform';
 import type { Page } from 'playwright-core';
@@ -35,13 +36,17 @@ export async function startCheckoutGateway(opts: { workers?: boolean } = {}): Pr
   ]);
   // Webhook endpoint secrets are stored encrypted: the dashboard's walk registers an endpoint.
   h.ctx.secretBox = testSecretBox();
-  const app = await createGatewayServer(h.ctx, { webDir: dir });
+  const app = await createGatewayServer(h.ctx, gatewayFeatures(h.ctx, { webDir: dir }));
   const baseUrl = (await app.listen({ host: '127.0.0.1', port: 0 })).replace('localhost', '127.0.0.1');
   h.ctx.config.publicUrl = baseUrl;
   const workers: GatewayWorkers =
     opts.workers === false
-      ? { watchers: [], runner: undefined, webhookRunner: undefined, stop: async () => undefined }
-      : await startGatewayWorkers(h.ctx, { watchers: false, jobPollMs: 50, sweep: { checkEveryMs: 100 } });
+      ? { names: [], runner: undefined, stop: async () => undefined }
+      : await startGatewayWorkers(
+          h.ctx,
+          gatewayFeatures(h.ctx, { watcher: { watch: false }, webhooks: { pollMs: 50 }, sweep: { checkEveryMs: 100 } }),
+          { jobPollMs: 50 },
+        );
   return {
     h,
     app,
