@@ -76,6 +76,8 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
   const env: Record<string, string> = {
     EMAIL_DOMAIN: TEST_DOMAIN,
     AGENTS_PUBLIC_URL: 'http://agents.test',
+    // Telephony is Twilio's (unavailable unless a test configures it): tests that want the simulator say so.
+    TELEPHONY_PROVIDER: 'twilio',
     ...(opts.chain
       ? {
           X402_NETWORK: `eip155:${opts.chain.devnet.chainId}`,
