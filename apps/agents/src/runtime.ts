@@ -67,6 +67,8 @@ export interface AgentsServicesDeps {
   telephony?: TelephonyProvider;
   /** This process's roles (api, realtime, workers); all when unset. */
   roles?: readonly string[];
+  /** Milliseconds of one second of the telephony simulator (tests run its TimeLimit faster); default 1000. */
+  simulatorSecondMs?: number;
   /** Fault injection into the realtime gateway (crash tests only). */
   realtimeHooks?: RealtimeHooks;
   /** See Payments.beforeRecordSettlement: the CLI gives its devnet's persist() here. */
@@ -393,6 +395,7 @@ function setUpPhone(
     const local = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.agentsPort}`;
     const simulator = new TwilioSimulator({
       db: deps.db,
+      ...(deps.simulatorSecondMs ? { secondMs: deps.simulatorSecondMs } : {}),
       log: (msg, err) => deps.logger.warn({ err, svc: 'telephony-simulator' }, msg),
     });
     return {
