@@ -19,13 +19,18 @@ export type CalleeBehaviour =
 
 export const CALLEE_LINE = 'Hello, this is the simulated callee.';
 
-export const CALLEE_TABLE = [
-  '…0100 answers and speaks',
-  '…0101 busy',
-  '…0102 no answer',
-  '…0103 fails',
-  '…0110–0149 hang up after 10–49 s',
-] as const;
+/** What `.tender/dev.json` says of the simulator (its `phone` section); the start banner prints it. */
+export const SIMULATOR_DEV_JSON = {
+  provider: 'simulator',
+  numbers: '+1 <area code> 555 0150-0199',
+  callees: {
+    '0100': 'answers and speaks',
+    '0101': 'busy',
+    '0102': 'no answer',
+    '0103': 'fails',
+    '0110-0149': 'hangs up after 10-49 s',
+  },
+} as const;
 
 export function calleeBehaviour(e164: string): CalleeBehaviour {
   const m = /^\+1[2-9]\d{2}55501(\d{2})$/.exec(e164);

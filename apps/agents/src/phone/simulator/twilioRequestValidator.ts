@@ -53,17 +53,24 @@ export class TwilioRequestValidator {
 
   constructor(path = TWILIO_OPENAPI_SUBSET) {
     this.doc = JSON.parse(readFileSync(path, 'utf8')) as typeof this.doc;
-    for (const a of [this.ajv, this.responseAjv]) {
-      // Twilio's own formats: what its API accepts, checked as strictly as the subset needs.
-      a.addFormat('uri', { validate: (s: string) => /^https?:\/\/[^\s/]+/i.test(s) });
-      a.addFormat('phone-number', /^\+?[0-9]{2,15}$/);
-      a.addFormat('iso-country-code', /^[A-Z]{2}$/);
-      a.addFormat('http-method', /^(GET|POST|PUT|DELETE|HEAD)$/i);
-      for (const f of ['endpoint', 'twiml', 'date-time-rfc-2822', 'currency', 'uri-map', 'int64', 'date-time'])
-        a.addFormat(f, true);
-      a.addFormat('phone-number-capabilities', true);
-      a.addSchema({ components: this.doc.components }, 'twilio');
+    // Twilio's own formats: what its API accepts in requests, checked as strictly as the subset needs. In answers
+    // they describe rather than constrain (Twilio's own examples carry relative `uri`s and "(808) 925-1571" as a
+    // phone-number friendly_name), so answers are checked for shape, types and enums.
+    const formats: Record<string, RegExp | ((s: string) => boolean) | true> = {
+      uri: (s: string) => /^https?:\/\/[^\s/]+/i.test(s),
+      'phone-number': /^\+?[0-9]{2,15}$/,
+      'iso-country-code': /^[A-Z]{2}$/,
+      'http-method': /^(GET|POST|PUT|DELETE|HEAD)$/i,
+    };
+    for (const f of ['endpoint', 'twiml', 'date-time-rfc-2822', 'currency', 'uri-map', 'int64', 'date-time'])
+      formats[f] = true;
+    formats['phone-number-capabilities'] = true;
+    for (const [name, check] of Object.entries(formats)) {
+      this.ajv.addFormat(name, typeof check === 'function' ? { validate: check } : check);
+      this.responseAjv.addFormat(name, true);
     }
+    this.ajv.addSchema({ components: this.doc.components }, 'twilio');
+    this.responseAjv.addSchema({ components: this.doc.components }, 'twilio');
     this.routes = Object.entries(this.doc.paths).map(([template, item]) => {
       const names: string[] = [];
       const pattern = template
