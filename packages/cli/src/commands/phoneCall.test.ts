@@ -3,6 +3,7 @@
 // back through ConversationRelay and the agent's socket; the transcript and phone.call.ended follow; an outbound
 // 1-minute call to the simulated callee ends by its TimeLimit.
 import { spawn } from 'node:child_process';
+import { PassThrough } from 'node:stream';
 import type { Database } from '@tender/platform';
 import { freePort } from '@tender/evm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,17 +67,22 @@ const events = (type: string, resourceId: string) =>
 describe('telephony simulator (dev profile, no Twilio account)', () => {
   it('an agent buys a fictional number with x402 and answers a call placed with --say', async () => {
     agent = await createAgent({ account: chain.payers[0]!, baseUrl });
+    const bought = await agent.phone.purchaseNumber('US', {
+      agentName: 'Ada',
+      areaCode: '808',
+      beginMessage: 'Ada here',
+    });
+    expect(bought.settlement).toMatch(/^0x[0-9a-f]{64}$/);
+    const number = bought.data as { number: string; phoneNumberId: string; status: string };
+    expect(number.status).toBe('active');
+    expect(number.number).toMatch(/^\+180855501[5-9]\d$/);
+    ({ number: numberE164, phoneNumberId } = number);
+    await agent.phone.addInboundMinutes({ phoneNumberId });
+    // The socket opens once the wallet has its token (the purchase issued it).
     agent.onVoiceTurn((turn) => ({
       text: /time/i.test(turn.transcript) ? 'It is ten past nine.' : `You said: ${turn.transcript}`,
       hangup: false,
     }));
-    const bought = await agent.phone.purchaseNumber('US', { agentName: 'Ada', areaCode: '808', beginMessage: 'Ada here' });
-    expect(bought.settlement).toMatch(/^0x[0-9a-f]{64}$/);
-    const number = bought.data as { number: string; phoneNumberId: string; status: string };
-    expect(number.status).toBe('active');
-    expect(number.number).toMatch(/^\+1808555015\d|^\+18085550(1[5-9]\d)$/);
-    ({ number: numberE164, phoneNumberId } = number);
-    await agent.phone.addInboundMinutes({ phoneNumberId });
     await agent.connected();
 
     const turns: unknown[] = [];
@@ -98,9 +104,13 @@ describe('telephony simulator (dev profile, no Twilio account)', () => {
     expect(r.callSid).toMatch(/^CA[0-9a-f]{32}$/);
 
     // The call as the API shows it (the same views as with Twilio): transcript, then phone.call.ended once.
-    const [row] = await db.query<{ id: string }>(`select id from agent_phone_calls where provider_call_id = $1`, [r.callSid]);
+    const [row] = await db.query<{ id: string }>(`select id from agent_phone_calls where provider_call_id = $1`, [
+      r.callSid,
+    ]);
     const transcript = await agent.phone.transcript(row!.id);
-    expect((transcript.data as { entries: { speaker: string; text: string }[] }).entries.map((e) => [e.speaker, e.text])).toEqual([
+    expect(
+      (transcript.data as { entries: { speaker: string; text: string }[] }).entries.map((e) => [e.speaker, e.text]),
+    ).toEqual([
       ['caller', 'hello'],
       ['agent', 'You said: hello'],
       ['caller', 'what time is it'],
@@ -146,13 +156,37 @@ describe('telephony simulator (dev profile, no Twilio account)', () => {
     const code = await new Promise<number | null>((res) => run.once('exit', res));
     expect(stderr).toBe('');
     expect(code).toBe(0);
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(lines.slice(0, 2).map((l) => [l.prompt, l.answer, typeof l.ms])).toEqual([
       ['hello', 'You said: hello', 'number'],
       ['what time is it', 'It is ten past nine.', 'number'],
     ]);
     expect(lines[2]).toMatchObject({ status: 'completed', greeting: ['Ada here'] });
   }, 60_000);
+
+  it('interactive: each typed line is a prompt, /dtmf presses keys (ConversationRelay dtmf frames), /hangup ends it', async () => {
+    const input = new PassThrough();
+    const heard: string[] = [];
+    const done = phoneCall({
+      agentsUrl: baseUrl,
+      to: numberE164,
+      input,
+      print: (line) => {
+        heard.push(line);
+        if (line === 'agent: Ada here') input.write('good morning\n');
+        if (line === 'agent: You said: good morning') input.write('/dtmf 5\n');
+        if (line === 'agent: You said: [dtmf] 5') input.write('/hangup\n');
+      },
+    });
+    const r = await done;
+    expect(r.status).toBe('completed');
+    expect(r.turns.map((t) => [t.prompt, t.answer])).toEqual([['good morning', 'You said: good morning']]);
+    expect(heard).toContain('agent: You said: [dtmf] 5');
+    expect(heard.at(-1)).toMatch(/^Call ended: completed after \d+ s$/);
+  });
 
   it('a call to a number the simulator does not hold is refused with a clear message', async () => {
     await expect(phoneCall({ agentsUrl: baseUrl, to: '+18085550199', says: ['hi'] })).rejects.toThrow(
@@ -161,7 +195,11 @@ describe('telephony simulator (dev profile, no Twilio account)', () => {
   });
 
   it('an outbound 1-minute call to the simulated callee: it speaks, and the call ends by its TimeLimit', async () => {
-    const placed = await agent.phone.placeCall(1, { phoneNumberId, toNumber: '+12125550100', initialGreeting: 'Hi from Ada' });
+    const placed = await agent.phone.placeCall(1, {
+      phoneNumberId,
+      toNumber: '+12125550100',
+      initialGreeting: 'Hi from Ada',
+    });
     const c = placed.data as { callId: string; providerCallId: string; authorisedSeconds: number };
     expect(c.authorisedSeconds).toBe(60);
     // 60 simulated seconds after the answer the simulator hangs up (TimeLimit), and reports it completed.
@@ -173,7 +211,9 @@ describe('telephony simulator (dev profile, no Twilio account)', () => {
       durationSeconds: 60,
       authorisedSeconds: 60,
     });
-    const transcript = (await agent.phone.transcript(c.callId)).data as { entries: { speaker: string; text: string }[] };
+    const transcript = (await agent.phone.transcript(c.callId)).data as {
+      entries: { speaker: string; text: string }[];
+    };
     expect(transcript.entries.slice(0, 2).map((e) => [e.speaker, e.text])).toEqual([
       ['caller', 'Hello, this is the simulated callee.'],
       ['agent', 'You said: Hello, this is the simulated callee.'],

@@ -13,7 +13,8 @@ export const PHONE_USAGE =
 async function agentsUrlOf(flags: { url?: string | undefined }): Promise<string> {
   const dev = await readDevJson(resolve(process.env.TENDER_HOME ?? '.tender'));
   const url = flags.url ?? process.env.TENDER_AGENTS_URL ?? (dev.agents?.url as string | undefined);
-  if (!url) throw new UsageError('No agent services URL: pass --url, set TENDER_AGENTS_URL, or run `npm start` here first');
+  if (!url)
+    throw new UsageError('No agent services URL: pass --url, set TENDER_AGENTS_URL, or run `npm start` here first');
   return url;
 }
 
@@ -111,7 +112,9 @@ export async function phoneCall(opts: PhoneCallOptions): Promise<PhoneCallResult
   const connected = new Promise<void>((r) => (onConnected = r));
 
   const ended = new Promise<PhoneCallResult>((resolve, reject) => {
-    ws.once('error', (err) => reject(new PhoneCallError(`cannot reach the telephony simulator at ${url.origin}: ${err.message}`)));
+    ws.once('error', (err) =>
+      reject(new PhoneCallError(`cannot reach the telephony simulator at ${url.origin}: ${err.message}`)),
+    );
     ws.once('unexpected-response', (_req, res) =>
       reject(
         new PhoneCallError(

@@ -4,8 +4,15 @@ import WebSocket from 'ws';
 import { parseTwiml, type TwimlVerb } from './twiml.ts';
 
 /** Twilio's call statuses; the last five are final. */
-export type CallStatus = 'queued' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'failed' | 'no-answer' | 'canceled';
-export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set(['completed', 'busy', 'failed', 'no-answer', 'canceled']);
+export type CallStatus =
+  'queued' | 'ringing' | 'in-progress' | 'completed' | 'busy' | 'failed' | 'no-answer' | 'canceled';
+export const FINAL_STATUSES: ReadonlySet<CallStatus> = new Set([
+  'completed',
+  'busy',
+  'failed',
+  'no-answer',
+  'canceled',
+]);
 
 /** The person on the line: the caller of an inbound call (`tender phone call`), the callee of an outbound one. */
 export interface CallParty {
@@ -113,7 +120,10 @@ export class SimulatedCall {
   private scheduleLimit() {
     if (this.limitTimer) clearTimeout(this.limitTimer);
     const elapsed = Date.now() - this.answeredAt!.getTime();
-    this.limitTimer = setTimeout(() => void this.end('completed'), Math.max(0, this.timeLimitSeconds * this.env.secondMs - elapsed));
+    this.limitTimer = setTimeout(
+      () => void this.end('completed'),
+      Math.max(0, this.timeLimitSeconds * this.env.secondMs - elapsed),
+    );
   }
 
   /** Executes a TwiML document; an invalid document ends the call failed, as Twilio's application error does. */
@@ -222,7 +232,11 @@ export class SimulatedCall {
     if (p && elapsed < p.ms) {
       const heard = p.text.slice(0, Math.floor((p.text.length * elapsed) / p.ms));
       this.relay.send(
-        JSON.stringify({ type: 'interrupt', utteranceUntilInterrupt: heard, durationUntilInterruptMs: String(elapsed) }),
+        JSON.stringify({
+          type: 'interrupt',
+          utteranceUntilInterrupt: heard,
+          durationUntilInterruptMs: String(elapsed),
+        }),
       );
     }
     this.playing = null;
@@ -246,7 +260,10 @@ export class SimulatedCall {
     for (const t of this.timers) clearTimeout(t);
     if (this.limitTimer) clearTimeout(this.limitTimer);
     this.durationSeconds = this.answeredAt
-      ? Math.min(this.timeLimitSeconds, Math.round((this.endedAt.getTime() - this.answeredAt.getTime()) / this.env.secondMs))
+      ? Math.min(
+          this.timeLimitSeconds,
+          Math.round((this.endedAt.getTime() - this.answeredAt.getTime()) / this.env.secondMs),
+        )
       : 0;
     if (this.relay && this.relay.readyState <= WebSocket.OPEN) this.relay.close(1000);
     this.party.ended(status, this.durationSeconds);

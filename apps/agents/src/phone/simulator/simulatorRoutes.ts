@@ -35,14 +35,18 @@ export type CallerFrame =
  */
 export function simulatorRoutes(app: App, ctx: AgentsContext, sim: TwilioSimulator): void {
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, raw, done) => {
-      const out: Params = {};
-      for (const [k, v] of new URLSearchParams(String(raw))) {
-        const prev = out[k];
-        out[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];
-      }
-      done(null, out);
-    });
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, raw, done) => {
+        const out: Params = {};
+        for (const [k, v] of new URLSearchParams(String(raw))) {
+          const prev = out[k];
+          out[k] = prev === undefined ? v : [...(Array.isArray(prev) ? prev : [prev]), v];
+        }
+        done(null, out);
+      },
+    );
     scope.route<{ Body: Params | undefined }>({
       method: ['GET', 'POST', 'DELETE'],
       url: `${SIMULATOR_PATHS.api}/*`,

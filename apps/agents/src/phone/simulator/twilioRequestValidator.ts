@@ -100,7 +100,9 @@ export class TwilioRequestValidator {
     const check = this.requestValidator(route.template, method, op);
     const data = { path: { ...pathParams }, query: { ...req.query }, form: { ...req.form } };
     if (!check(data)) {
-      const problems = (check.errors ?? []).map((e) => `${e.instancePath.replace(/^\//, '') || 'request'} ${e.message}`);
+      const problems = (check.errors ?? []).map(
+        (e) => `${e.instancePath.replace(/^\//, '') || 'request'} ${e.message}`,
+      );
       return { ok: false, status: 400, message: `Invalid request: ${problems.join('; ')}` };
     }
     return { ok: true, op: { template: route.template, method, operationId: op.operationId, pathParams } };
@@ -142,8 +144,7 @@ export class TwilioRequestValidator {
 
 /** Points the description's local $refs (#/components/…) at the schema registered as `twilio`. */
 function rebase(schema: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\/components\//g, '"$ref":"twilio#/components/')) as Record<
-    string,
-    unknown
-  >;
+  return JSON.parse(
+    JSON.stringify(schema).replace(/"\$ref":"#\/components\//g, '"$ref":"twilio#/components/'),
+  ) as Record<string, unknown>;
 }

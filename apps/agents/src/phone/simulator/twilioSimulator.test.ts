@@ -45,12 +45,16 @@ afterAll(async () => {
 class ToPrismAndSimulator extends RequestClient {
   override async request<T>(o: RequestClient.RequestOptions<T>) {
     await prism.httpClient.request(o);
-    const res = await super.request({ ...o, uri: o.uri.replace(/^https:\/\/api\.twilio\.com/, `${base}${SIMULATOR_PATHS.api}`) });
+    const res = await super.request({
+      ...o,
+      uri: o.uri.replace(/^https:\/\/api\.twilio\.com/, `${base}${SIMULATOR_PATHS.api}`),
+    });
     const path = new URL(o.uri).pathname;
     const checked = sim.validator.validate({ method: o.method.toUpperCase(), path, query: {}, form: {} });
     const raw: unknown = res.body;
     const body = typeof raw === 'string' ? (raw ? (JSON.parse(raw) as unknown) : null) : raw;
-    const problems = checked.ok && res.statusCode < 400 ? sim.validator.validateResponse(checked.op, res.statusCode, body) : [];
+    const problems =
+      checked.ok && res.statusCode < 400 ? sim.validator.validateResponse(checked.op, res.statusCode, body) : [];
     answers.push({ method: o.method, path, status: res.statusCode, problems });
     return res;
   }
@@ -98,7 +102,9 @@ describe('telephony simulator: Twilio’s contract', () => {
 
     expect(prism.violations).toEqual([]);
     expect(answers.filter((a) => a.problems.length)).toEqual([]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 201, 200, 201, 200, 201, 200, 200, 200, 200, 400, 204, 404, 404]);
+    expect(answers.map((a) => a.status)).toEqual([
+      200, 200, 201, 200, 201, 200, 201, 200, 200, 200, 200, 400, 204, 404, 404,
+    ]);
   });
 
   it('refuses what Twilio refuses, with Twilio’s error body: invalid parameters, wrong credentials, a foreign caller id', async () => {
@@ -109,10 +115,19 @@ describe('telephony simulator: Twilio’s contract', () => {
         headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' },
         body: new URLSearchParams(form).toString(),
       }).then(async (r) => ({ status: r.status, body: (await r.json()) as { code: number; message: string } }));
-    const invalid = await post('/Calls.json', { To: '+12125550100', From: '+12125550151', Twiml: '<Response/>', TimeLimit: 'soon' });
+    const invalid = await post('/Calls.json', {
+      To: '+12125550100',
+      From: '+12125550151',
+      Twiml: '<Response/>',
+      TimeLimit: 'soon',
+    });
     expect(invalid.status).toBe(400);
     expect(invalid.body.message).toContain('form/TimeLimit must be integer');
-    const wrong = await post('/Calls.json', { To: '+12125550100', From: '+12125550151', Twiml: '<Response/>' }, 'Basic eDp5');
+    const wrong = await post(
+      '/Calls.json',
+      { To: '+12125550100', From: '+12125550151', Twiml: '<Response/>' },
+      'Basic eDp5',
+    );
     expect([wrong.status, wrong.body.code]).toEqual([401, 20003]);
     const foreign = await post('/Calls.json', { To: '+12125550100', From: '+14155550150', Twiml: '<Response/>' });
     expect([foreign.status, foreign.body.code]).toEqual([400, 21210]);

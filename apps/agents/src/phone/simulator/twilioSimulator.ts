@@ -212,7 +212,9 @@ export class TwilioSimulator {
   }
 
   private async number(sid: string): Promise<NumberRow> {
-    const row = (await this.db.query<NumberRow>(`select * from agent_phone_simulator_numbers where sid = $1`, [sid]))[0];
+    const row = (
+      await this.db.query<NumberRow>(`select * from agent_phone_simulator_numbers where sid = $1`, [sid])
+    )[0];
     if (!row) throw new TwilioRefusal(404, 20_404, `The requested resource IncomingPhoneNumbers/${sid} was not found`);
     return row;
   }
@@ -280,9 +282,14 @@ export class TwilioSimulator {
     const to = form(req.form.To) ?? '';
     const number = await this.numberByE164(from);
     if (!number) {
-      throw new TwilioRefusal(400, 21_210, `The source phone number provided, ${from}, is not yet verified for your account.`);
+      throw new TwilioRefusal(
+        400,
+        21_210,
+        `The source phone number provided, ${from}, is not yet verified for your account.`,
+      );
     }
-    if (!/^\+[1-9]\d{1,14}$/.test(to)) throw new TwilioRefusal(400, 21_211, `The 'To' number ${to} is not a valid phone number.`);
+    if (!/^\+[1-9]\d{1,14}$/.test(to))
+      throw new TwilioRefusal(400, 21_211, `The 'To' number ${to} is not a valid phone number.`);
     const twiml = form(req.form.Twiml);
     const url = form(req.form.Url);
     if (!twiml && !url) throw new TwilioRefusal(400, 21_205, 'Url or Twiml or ApplicationSid is required.');
@@ -316,7 +323,9 @@ export class TwilioSimulator {
   async placeInbound(from: string, to: string, party: CallParty): Promise<SimulatedCall> {
     const number = await this.numberByE164(to);
     if (!number?.voice_url) throw new TwilioRefusal(404, 20_404, `${to} is not a number of the telephony simulator`);
-    const call = this.track(new SimulatedCall(this.env, 'inbound', from, to, number.status_callback, party, number.sid));
+    const call = this.track(
+      new SimulatedCall(this.env, 'inbound', from, to, number.status_callback, party, number.sid),
+    );
     call.ring();
     call.later(0, async () => call.execute(await this.post(number.voice_url!, call.params())));
     return call;

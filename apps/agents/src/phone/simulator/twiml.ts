@@ -9,7 +9,8 @@ export interface TwimlVerb {
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 const decode = (s: string) =>
   s.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (m, e: string) => {
-    if (e[0] === '#') return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : +e.slice(1));
+    if (e[0] === '#')
+      return String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : +e.slice(1));
     return ENTITIES[e] ?? m;
   });
 
@@ -21,7 +22,8 @@ const decode = (s: string) =>
 export function parseTwiml(xml: string): TwimlVerb[] {
   const root: TwimlVerb = { name: '#document', attrs: {}, text: '', children: [] };
   const stack = [root];
-  const tokens = /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<\/([A-Za-z][\w.-]*)\s*>|<([A-Za-z][\w.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
+  const tokens =
+    /<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<\/([A-Za-z][\w.-]*)\s*>|<([A-Za-z][\w.-]*)((?:\s+[\w:.-]+\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*(\/?)>|([^<]+)/g;
   let m: RegExpExecArray | null;
   let consumed = 0;
   while ((m = tokens.exec(xml))) {
