@@ -168,7 +168,16 @@ export const agentsConfigSpec = {
     parse: int(1, 10_000),
     default: 16,
   }),
-  // Telephony (apps/agents/src/phone). Without the three TWILIO_* values the phone services are unavailable.
+  // Telephony (apps/agents/src/phone). Without the three TWILIO_* values the phone services are unavailable, except
+  // on the dev profile, where the telephony simulator answers (a configured Twilio account always wins).
+  telephonyProvider: field({
+    env: 'TELEPHONY_PROVIDER',
+    doc: 'twilio, or simulator (dev profile only: Twilio played locally, fictional +1 555 01xx numbers); default: twilio when TWILIO_* are set, else the simulator on the dev profile',
+    parse: (raw: string) => {
+      if (raw !== 'twilio' && raw !== 'simulator') throw new Error('must be twilio or simulator');
+      return raw;
+    },
+  }),
   twilioAccountSid: field({
     env: 'TWILIO_ACCOUNT_SID',
     doc: 'Twilio account SID (AC + 32 hex); with TWILIO_AUTH_TOKEN and TELEPHONY_WEBHOOK_BASE_URL enables the phone services',

@@ -3,6 +3,7 @@
 // createAgents builds what the process's roles run and closes it in reverse order.
 import {
   checkFeatureRoles,
+  ConfigError,
   startFeatureWorkers,
   type App,
   type Database,
@@ -20,6 +21,8 @@ import { createChainReader, type ChainReader } from './facilitator/chain.ts';
 import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
 import type { PhoneServices } from './phone/phoneServices.ts';
 import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
+import { createSimulatorProvider } from './phone/simulator/simulatorProvider.ts';
+import { TwilioSimulator } from './phone/simulator/twilioSimulator.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
 import { createPublicClient, custom, http, type PublicClient } from 'viem';
 import { releaseOrphanedLeases } from './paywall/paidRequests.ts';
@@ -62,6 +65,10 @@ export interface AgentsServicesDeps {
   mail?: MailTransport;
   /** Replaces the telephony provider built from TWILIO_* (tests aim the real Twilio adapter at a stand-in). */
   telephony?: TelephonyProvider;
+  /** This process's roles (api, realtime, workers); all when unset. */
+  roles?: readonly string[];
+  /** Milliseconds of one second of the telephony simulator (tests run its TimeLimit faster); default 1000. */
+  simulatorSecondMs?: number;
   /** Fault injection into the realtime gateway (crash tests only). */
   realtimeHooks?: RealtimeHooks;
   /** See Payments.beforeRecordSettlement: the CLI gives its devnet's persist() here. */
@@ -140,7 +147,7 @@ export async function createAgentsServices(
   }
   summary.push(
     phone.services
-      ? `phone: ${phone.services.provider.name}; webhooks at ${phone.services.webhookBaseUrl}; release ${phone.services.releaseGraceDays} d after expiry`
+      ? `phone: ${phone.services.simulator ? 'telephony simulator (fictional +1 555 01xx numbers; dev only)' : phone.services.provider.name}; webhooks at ${phone.services.webhookBaseUrl}; release ${phone.services.releaseGraceDays} d after expiry`
       : `phone: unavailable: ${phone.unavailable}`,
   );
   summary.push(
@@ -348,13 +355,20 @@ const providers = (phoneUnavailable: string | null): CatalogEnvironment['provide
 
 /**
  * Telephony: Twilio when TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TELEPHONY_WEBHOOK_BASE_URL are all set (the
- * webhook base must be https in production: Twilio signs and calls that URL). Otherwise the phone services are
- * unavailable and say why.
+ * webhook base must be https in production: Twilio signs and calls that URL); a configured account always wins.
+ * Without any of them, the dev profile gets the telephony simulator (phone/simulator: Twilio played in this process,
+ * its webhooks sent to the local server directly); TELEPHONY_PROVIDER=simulator on the production profile is a start
+ * error. Otherwise the phone services are unavailable and say why.
  */
 function setUpPhone(
   config: ReturnType<typeof withDefaults>,
   deps: AgentsServicesDeps,
 ): { services: PhoneServices | null; unavailable: string | null } {
+  if (config.telephonyProvider === 'simulator' && config.profile === 'production') {
+    throw new ConfigError([
+      'TELEPHONY_PROVIDER=simulator: the telephony simulator runs on the dev profile only; production needs a Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TELEPHONY_WEBHOOK_BASE_URL)',
+    ]);
+  }
   const missing = [
     ['TWILIO_ACCOUNT_SID', config.twilioAccountSid],
     ['TWILIO_AUTH_TOKEN', config.twilioAuthToken],
@@ -362,8 +376,33 @@ function setUpPhone(
   ]
     .filter(([, v]) => !v)
     .map(([k]) => k);
-  if (missing.length === 3 && !deps.telephony)
-    return { services: null, unavailable: 'no telephony provider is configured' };
+  const settings = {
+    releaseGraceDays: config.phoneReleaseGraceDays,
+    voiceTurnTimeoutMs: config.voiceTurnTimeoutMs,
+    sweepMs: config.phoneSweepMs,
+  };
+  if (missing.length === 3 && !deps.telephony) {
+    if (config.profile !== 'dev' || config.telephonyProvider === 'twilio')
+      return { services: null, unavailable: 'no telephony provider is configured' };
+    // The simulator keeps its live calls in this process: the webhooks, the relay and the sweep must all reach it.
+    if (deps.roles && !['api', 'realtime', 'workers'].every((r) => deps.roles!.includes(r)))
+      return {
+        services: null,
+        unavailable: 'the telephony simulator runs only with every role in one process (or configure Twilio: TWILIO_*)',
+      };
+    // The webhooks go to this process directly (no public URL); a wildcard listen address is reached on loopback.
+    const host = !config.host || ['0.0.0.0', '::', '[::]'].includes(config.host) ? '127.0.0.1' : config.host;
+    const local = `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${config.agentsPort}`;
+    const simulator = new TwilioSimulator({
+      db: deps.db,
+      ...(deps.simulatorSecondMs ? { secondMs: deps.simulatorSecondMs } : {}),
+      log: (msg, err) => deps.logger.warn({ err, svc: 'telephony-simulator' }, msg),
+    });
+    return {
+      services: { provider: createSimulatorProvider(simulator, local), webhookBaseUrl: local, simulator, ...settings },
+      unavailable: null,
+    };
+  }
   if (missing.length)
     return { services: null, unavailable: `telephony is not configured: ${missing.join(', ')} missing` };
   const base = config.telephonyWebhookBaseUrl!.replace(/\/+$/, '');
@@ -373,16 +412,7 @@ function setUpPhone(
   const provider =
     deps.telephony ??
     createTwilioProvider({ accountSid: config.twilioAccountSid!, authToken: config.twilioAuthToken! });
-  return {
-    services: {
-      provider,
-      webhookBaseUrl: base,
-      releaseGraceDays: config.phoneReleaseGraceDays,
-      voiceTurnTimeoutMs: config.voiceTurnTimeoutMs,
-      sweepMs: config.phoneSweepMs,
-    },
-    unavailable: null,
-  };
+  return { services: { provider, webhookBaseUrl: base, ...settings }, unavailable: null };
 }
 
 async function setUpPayments(

@@ -14,6 +14,7 @@ export function printStartBanner(dev: DevJson, summary: string[], home: string, 
     `  Agent services     ${a.url}        OpenAPI ${a.openapi}`,
     `  Owner dashboard    ${a.url}/owner/  (sign in with the paying wallet)`,
     `  Inbound SMTP       127.0.0.1:${a.smtpPort}  (mailboxes @${a.emailDomain})`,
+    ...phoneSimulatorLines(dev.phone),
     ...(d ? [`  Devnet RPC         ${d.rpcUrl}  (chain id ${d.chainId})`] : []),
     ...(g.vaults ? [`  Devnet vault       ${(g.vaults as { devnet?: string }).devnet}`] : []),
     '',
@@ -24,4 +25,14 @@ export function printStartBanner(dev: DevJson, summary: string[], home: string, 
     '',
   ];
   process.stdout.write(lines.join('\n') + '\n');
+}
+
+/** The telephony simulator's lines (dev profile without Twilio): how to call, and who answers outbound calls. */
+function phoneSimulatorLines(phone: Record<string, unknown> | undefined): string[] {
+  if (phone?.provider !== 'simulator') return [];
+  const callees = Object.entries((phone.callees ?? {}) as Record<string, string>).map(([n, what]) => `…${n} ${what}`);
+  return [
+    `  Phone simulator    npx tender phone call <number>  (numbers ${String(phone.numbers)})`,
+    `                     outbound callees: ${callees.join(', ')}`,
+  ];
 }

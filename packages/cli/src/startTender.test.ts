@@ -83,6 +83,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     expect(dev.gateway.vaults.devnet).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(dev.agents).toMatchObject({ smtpPort: Number(env.SMTP_PORT), emailDomain: 'agents.localhost' });
     expect(dev.devnet.chainId).toBe(31337);
+    expect(dev.phone).toMatchObject({ provider: 'simulator' }); // no Twilio account: the telephony simulator
     for (const t of ['USDC', 'EURC', 'USDT', 'bridgedUSDC', 'plainERC20'])
       expect(dev.devnet.tokens[t]).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(dev.devnet.contracts.depositFactory).toMatch(/^0x[0-9a-fA-F]{40}$/);

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { createAgents } from '@tender/agents';
+import { createAgents, SIMULATOR_DEV_JSON } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
 import { createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
 import {
@@ -195,6 +195,7 @@ export async function startTender(
         openapi: `${agentsUrl}/openapi.json`,
       },
       ...(chain ? { devnet: chain.devJson() } : {}),
+      ...(agents.services.phone?.simulator ? { phone: { ...SIMULATOR_DEV_JSON } } : {}),
     };
     if (config.profile === 'dev' && roles.has('api')) await writeDevJson(home, devJson);
     return { db, devJson, summary, shutdown, fatal };

@@ -64,6 +64,8 @@ export interface HarnessOptions {
   /** The telephony provider (the real Twilio adapter aimed at Prism); needs TWILIO_* in env too. */
   telephony?: TelephonyProvider;
   now?: () => Date;
+  /** Milliseconds of one simulated second of the telephony simulator (TELEPHONY_PROVIDER=simulator). */
+  simulatorSecondMs?: number;
   /** Built web pages to serve (the owner dashboard at /owner/). */
   webDir?: string;
 }
@@ -76,6 +78,8 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
   const env: Record<string, string> = {
     EMAIL_DOMAIN: TEST_DOMAIN,
     AGENTS_PUBLIC_URL: 'http://agents.test',
+    // Telephony is Twilio's (unavailable unless a test configures it): tests that want the simulator say so.
+    TELEPHONY_PROVIDER: 'twilio',
     ...(opts.chain
       ? {
           X402_NETWORK: `eip155:${opts.chain.devnet.chainId}`,
@@ -100,6 +104,7 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
     ...(opts.webDir ? { webDir: opts.webDir } : {}),
     ...(opts.telephony ? { telephony: opts.telephony } : {}),
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.simulatorSecondMs ? { simulatorSecondMs: opts.simulatorSecondMs } : {}),
   });
   const ctx = agents.services;
   if (opts.wrapFacilitator && ctx.payments) ctx.payments.facilitator = opts.wrapFacilitator(ctx.payments.facilitator);

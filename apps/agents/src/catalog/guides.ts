@@ -49,13 +49,17 @@ function x402Terms(ctx: AgentsContext): string {
   ].join('\n');
 }
 
+/** Said on /llms.txt when the phone is the dev profile's telephony simulator (never in production). */
+const SIMULATOR_NOTE =
+  '> Dev profile: phone numbers and calls here are the telephony simulator playing Twilio. Numbers are fictional (+1 <area code> 555 0150-0199) and nothing reaches a real phone; outbound callees by the last digits: 0100 answers and speaks, 0101 busy, 0102 no answer, 0103 fails, 0110-0149 hang up after 10-49 s.';
+
 /** /llms.txt: the start and recovery guide for agents (plain Markdown, llms.txt convention). */
 export function llmsTxt(ctx: AgentsContext): string {
   const start = ctx.catalog.get('email.mailbox.create').record;
   return `# Tender agent services
 
 > Paid (x402, USDT) real email mailboxes on ${ctx.config.emailDomain}, phone numbers and durable events for autonomous agents. Base URL: ${ctx.config.publicUrl}. Not an MCP server; no simulated provider success.
-
+${ctx.phone?.simulator ? `\n${SIMULATOR_NOTE}\n` : ''}
 ## Start here
 
 1. GET /api/v1/services and pick a start-here service. For email: ${start.method} ${start.path} (${start.serviceId}, ${start.price} USDT) with JSON {"localPart": "my-agent", "displayName": "My Agent"} and header Idempotency-Key: <a new UUID per logical operation; the same on the paid replay> (the paid replay must carry it; a replay without it is refused with 400 IDEMPOTENCY_KEY_REQUIRED before anything settles).

@@ -26,6 +26,7 @@ import {
   type PurchaseInput,
   type ReleaseInput,
 } from './numbers.ts';
+import { simulatorRoutes } from './simulator/simulatorRoutes.ts';
 import { twilioWebhooks } from './twilioWebhooks.ts';
 
 const uuid = (description: string) => Type.String({ format: 'uuid', description });
@@ -185,4 +186,5 @@ export function phoneRoutes(app: App & { metrics: Metrics }, ctx: AgentsContext)
   );
 
   twilioWebhooks(app, ctx, ctx.phone);
+  if (ctx.phone.simulator) simulatorRoutes(app, ctx, ctx.phone.simulator);
 }

@@ -1,4 +1,5 @@
 import type { TelephonyProvider } from './provider/telephonyProvider.ts';
+import type { TwilioSimulator } from './simulator/twilioSimulator.ts';
 
 /** What the phone services need beyond the common context; built once by the runtime from configuration. */
 export interface PhoneServices {
@@ -11,6 +12,8 @@ export interface PhoneServices {
   voiceTurnTimeoutMs: number;
   /** Interval of the phone sweep (due calls, expiry warnings, release after grace). */
   sweepMs: number;
+  /** The telephony simulator, when it is the provider (dev profile): its REST API and caller socket are served. */
+  simulator?: TwilioSimulator;
 }
 
 /** Webhook paths (infrastructure routes; not in the catalog). */

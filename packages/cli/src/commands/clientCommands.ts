@@ -8,15 +8,17 @@ import { keysCommand } from './keys.ts';
 import { listen } from './listen.ts';
 import { createOutput } from './output.ts';
 import { payIntent } from './payIntent.ts';
+import { PHONE_USAGE, phoneCommand } from './phoneCall.ts';
 import { trigger } from './trigger.ts';
 import { UsageError } from './usageError.ts';
 
-export const CLIENT_COMMANDS = ['listen', 'trigger', 'pay', 'keys'] as const;
+export const CLIENT_COMMANDS = ['listen', 'trigger', 'pay', 'keys', 'phone'] as const;
 
 export const CLIENT_USAGE = `  listen    Forward live events to a local URL, signed: tender listen --forward-to <url> [--events a,b]
   trigger   Make an event happen on the devnet: tender trigger payment.completed|payment.underpaid|payment.overpaid …
   pay       Pay an intent from a devnet account: tender pay <pi_…> [--amount 1.50] [--token USDC|EURC|plainERC20|0x…]
   keys      API keys (signs in with TENDER_EMAIL/TENDER_PASSWORD): tender keys list | create --name n | revoke <id>
+  phone     Call an agent's number in the telephony simulator, as the caller: ${PHONE_USAGE.slice('tender phone '.length)}
 
   Client commands take --url and --api-key (or TENDER_URL, TENDER_API_KEY; default: the local npm start) and --json.
 `;
@@ -34,6 +36,8 @@ const OPTIONS = {
   name: { type: 'string' },
   role: { type: 'string' },
   environment: { type: 'string' },
+  from: { type: 'string' },
+  say: { type: 'string', multiple: true },
 } as const;
 
 export async function runClientCommand(command: string, argv: string[]): Promise<number> {
@@ -57,6 +61,7 @@ export async function runClientCommand(command: string, argv: string[]): Promise
       });
       return 0;
     }
+    if (command === 'phone') return await phoneCommand(out, positionals, f);
     const target = await resolveApiTarget(f);
     if (command === 'listen') {
       if (!f['forward-to']) throw new UsageError('tender listen --forward-to <url> [--events type,type]');
