@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { allMigrations } from './allMigrations.ts';
 import { CLIENT_COMMANDS, CLIENT_USAGE, runClientCommand } from './commands/clientCommands.ts';
 import { CONTRACTS_USAGE, runContractsCommand } from './commands/contracts.ts';
+import { doctorCommand } from './doctor/runDoctor.ts';
 import { loadTenderConfig } from './cliConfig.ts';
 import { printStartBanner } from './printStartBanner.ts';
 import { startTender } from './startTender.ts';
@@ -40,6 +41,11 @@ async function main(argv: string[]): Promise<void> {
   }
   if (command === 'contracts') {
     process.exitCode = await runContractsCommand(argv.slice(1));
+    return;
+  }
+  if (command === 'doctor') {
+    // Reads the configuration itself: a configuration problem is a failed check, not a crash.
+    process.exitCode = await doctorCommand(argv.slice(1));
     return;
   }
   const config = loadTenderConfig();
