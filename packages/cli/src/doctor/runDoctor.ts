@@ -42,7 +42,7 @@ export async function doctorCommand(
     checks = await runDoctor(loadTenderConfig(env));
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
-    checks = err.problems.map((p) => fail('config', p, 'fix the environment variable named', true));
+    checks = err.problems.map((p) => fail('config', p, 'set it as the README configuration table says', true));
   }
   const failed = checks.some((c) => c.status === 'fail');
   if (json) write(`${JSON.stringify({ ok: !failed, checks })}\n`);
