@@ -46,6 +46,17 @@ const key = (i: number) => toHex(accounts[i]!.getHdKey().privateKey!);
 /** Devnet accounts: 0 deploys (and mints), 1 is the merchant's vault, 2 the customer, 8 the relayer. */
 const [DEPLOYER, VAULT, CUSTOMER, RELAYER] = [0, 1, 2, 8];
 
+/** What the steps read of the API's answers. */
+interface ApiBody {
+  session?: { token: string };
+  message?: string;
+  secret?: string;
+  id?: string;
+  status?: string;
+  networks?: { deposit_address: Address; factory_address: string }[];
+  [key: string]: unknown;
+}
+
 /** `tender <args>` through the compiled CLI, as an operator runs it. */
 async function tender(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
@@ -98,7 +109,8 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
 
   it('deploy, doctor green, sign up, prove a vault, pay and settle; doctor red for each fault', async () => {
     const t0 = Date.now();
-    const lap = (what: string) => console.info(`${String(Math.round((Date.now() - t0) / 100) / 10).padStart(5)} s  ${what}`);
+    const lap = (what: string) =>
+      console.info(`${String(Math.round((Date.now() - t0) / 100) / 10).padStart(5)} s  ${what}`);
     const db = await scratchDatabase();
     cleanup.push(() => db.drop());
     const now = Math.floor(Date.now() / 1000);
@@ -181,7 +193,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
-      return { status: r.status, body: (await r.json()) as Record<string, any> };
+      return { status: r.status, body: (await r.json()) as ApiBody };
     };
     const email = `owner-${Date.now()}@merchant.test`;
     const signup = await call('POST', '/v1/auth/signup', undefined, {
@@ -190,7 +202,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
       password: 'a long rehearsal password',
     });
     expect(signup.status, JSON.stringify(signup.body)).toBe(201);
-    const session = signup.body.session.token as string;
+    const session = signup.body.session!.token;
     const mail = await waitFor(async () => relay.mails.find((m) => m.to.includes(email)), 30_000, 'the mail');
     expect(mail.text).toContain('https://pay.rehearsal.test/verify-email?token=');
     const token = decodeURIComponent(/verify-email\?token=([A-Za-z0-9_%-]+)/.exec(mail.text)![1]!);
@@ -200,7 +212,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     const vault = accounts[VAULT]!;
     const challenge = await call('GET', `/v1/vaults/base-sepolia/challenge?address=${vault.address}`, session);
     expect(challenge.status, JSON.stringify(challenge.body)).toBe(200);
-    const message = challenge.body.message as string;
+    const message = challenge.body.message!;
     const proven = await call('PUT', '/v1/vaults/base-sepolia', session, {
       address: vault.address,
       message,
@@ -209,7 +221,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     expect(proven.status, JSON.stringify(proven.body)).toBe(200);
     const apiKey = await call('POST', '/v1/api-keys', session, { name: 'rehearsal', environment: 'test' });
     expect(apiKey.status, JSON.stringify(apiKey.body)).toBe(201);
-    const secret = apiKey.body.secret as string;
+    const secret = apiKey.body.secret!;
     lap('signed up, email verified, vault proven, API key');
 
     // 5. A receiver gets the events, signed (tender listen forwards them as webhook deliveries are sent).
@@ -247,7 +259,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     // 6. A customer pays; the payment is confirmed, swept into the vault and settled.
     const intent = await call('POST', '/v1/payment-intents', secret, { amount: '4.20', networks: ['base-sepolia'] });
     expect(intent.status, JSON.stringify(intent.body)).toBe(201);
-    const deposit = (intent.body.networks as { deposit_address: Address; factory_address: string }[])[0]!;
+    const deposit = intent.body.networks![0]!;
     expect(deposit.factory_address.toLowerCase()).toBe(factory.toLowerCase());
     await mintTo(deployer, NET.tokens.USDC.address, accounts[CUSTOMER]!.address, parseUnits('100', 6));
     const customer = createDevnetClient(chain.rpcUrl, { chainId: NET.chainId, account: accounts[CUSTOMER]! });
@@ -296,7 +308,11 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
       expect(r.code, r.out).toBe(1);
       expect(r.out).toMatch(expected);
     };
-    await red('wrong chain id', { RPC_URL_BASE_SEPOLIA: wrongChain.rpcUrl }, /^fail\s+chain base-sepolia\s+RPC_URL_BASE_SEPOLIA answers chain id 84533, but base-sepolia is chain 84532/m);
+    await red(
+      'wrong chain id',
+      { RPC_URL_BASE_SEPOLIA: wrongChain.rpcUrl },
+      /^fail\s+chain base-sepolia\s+RPC_URL_BASE_SEPOLIA answers chain id 84533, but base-sepolia is chain 84532/m,
+    );
     await red(
       'missing factory',
       { DEPOSIT_FACTORY_ADDRESS: '0x000000000000000000000000000000000000dEaD' },
@@ -308,7 +324,11 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     await red('relayer without gas', {}, /^fail\s+relayer base-sepolia\s+0x[0-9a-fA-F]{40} holds 0: gas for 0 sweeps/m);
     await anvilRequest(deployer, 'anvil_setBalance', [relayer, toHex(funded)]);
     await placePlainToken(deployer, NET.tokens.USDC.address, 'USDC', 18);
-    await red('wrong decimals', {}, /^fail\s+USDC base-sepolia\s+the token at 0x036CbD53842c5426634e7929541eC2318f3dCF7e has 18 decimals, expected 6/m);
+    await red(
+      'wrong decimals',
+      {},
+      /^fail\s+USDC base-sepolia\s+the token at 0x036CbD53842c5426634e7929541eC2318f3dCF7e has 18 decimals, expected 6/m,
+    );
     // In production, tender start refuses such a deployment.
     const refused = startTenderChild(env, { args: ['--role', 'api'], compiled: true });
     const exit = await refused.exited;

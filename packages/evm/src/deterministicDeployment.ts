@@ -53,10 +53,7 @@ export function factoryRuntimeCode(): Hex {
   return `0x${code.slice(at + 4)}`;
 }
 
-export type FactoryCodeState =
-  | { state: 'ok' }
-  | { state: 'missing' }
-  | { state: 'different'; problem: string };
+export type FactoryCodeState = { state: 'ok' } | { state: 'missing' } | { state: 'different'; problem: string };
 
 /**
  * What is at `address`: this build's DepositFactory (its runtime code, and it derives the deposit addresses this

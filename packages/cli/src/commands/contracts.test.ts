@@ -33,7 +33,9 @@ describe('tender contracts', () => {
   it('deploys the factory at one address on two chains, idempotently, and verifies it', async () => {
     const a = await run(['deploy', '--network', 'base-sepolia', '--rpc-url', baseSepolia.rpcUrl]);
     expect(a.code, a.text).toBe(0);
-    expect(a.text).toMatch(/deployed the DepositFactory at 0x[0-9a-fA-F]{40} in 0x[0-9a-f]{64} \(runtime code verified\)/);
+    expect(a.text).toMatch(
+      /deployed the DepositFactory at 0x[0-9a-fA-F]{40} in 0x[0-9a-f]{64} \(runtime code verified\)/,
+    );
     const b = await run(['deploy', '--network', 'sepolia'], { RPC_URL_SEPOLIA: sepolia.rpcUrl });
     expect(b.code, b.text).toBe(0);
     const line = (r: { lines: string[] }) => r.lines.find((l) => l.startsWith('DEPOSIT_FACTORY_ADDRESS='));

@@ -123,9 +123,7 @@ async function deploy(
   }
   const after = await inspectFactory(pub, address);
   if (after.state !== 'ok') {
-    write(
-      `fail  ${network.id}: after ${hash} ${after.state === 'missing' ? `${address} has no code` : after.problem}`,
-    );
+    write(`fail  ${network.id}: after ${hash} ${after.state === 'missing' ? `${address} has no code` : after.problem}`);
     return 1;
   }
   write(`ok    ${network.id}: deployed the DepositFactory at ${address} in ${hash} (runtime code verified)`);
@@ -135,7 +133,8 @@ async function deploy(
 
 async function verify(f: { address?: string | undefined }, env: NodeJS.ProcessEnv, write: Write): Promise<number> {
   const raw = f.address ?? env.DEPOSIT_FACTORY_ADDRESS?.trim();
-  if (raw && !isAddress(raw, { strict: false })) throw new UsageError(`tender contracts verify: not an address: ${raw}`);
+  if (raw && !isAddress(raw, { strict: false }))
+    throw new UsageError(`tender contracts verify: not an address: ${raw}`);
   const address: Address = raw ? getAddress(raw) : deterministicFactoryAddress();
   const networks = NETWORKS.filter((n) => rpcUrlFor(n, env));
   if (!networks.length) {

@@ -1,12 +1,6 @@
 // `tender doctor`, the deployment itself: the database answers and has every migration, the secret keys open the
 // secrets it holds, and the public URLs are https in production.
-import {
-  checkSecretBoxCanary,
-  openDatabase,
-  SecretBox,
-  SecretBoxMismatchError,
-  type Database,
-} from '@tender/platform';
+import { checkSecretBoxCanary, openDatabase, SecretBox, SecretBoxMismatchError, type Database } from '@tender/platform';
 import { allMigrations } from '../allMigrations.ts';
 import type { TenderConfig } from '../cliConfig.ts';
 import { fail, ok, reason, warn, type CheckResult } from './doctorCheck.ts';

@@ -75,7 +75,8 @@ async function twilioCheck(
       headers: { authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}` },
       signal: AbortSignal.timeout(TIMEOUT_MS),
     });
-    if (res.status === 401 || res.status === 403) return fail('twilio', `Twilio refused our credentials (${res.status})`, fix);
+    if (res.status === 401 || res.status === 403)
+      return fail('twilio', `Twilio refused our credentials (${res.status})`, fix);
     if (!res.ok) return fail('twilio', `Twilio answered ${res.status}`, fix);
     const account = (await res.json()) as { status?: string };
     if (account.status !== 'active') return fail('twilio', `the account ${sid} is ${account.status}`, fix);
@@ -90,7 +91,11 @@ async function x402Check(config: TenderConfig): Promise<CheckResult> {
   const asset = config.x402UsdtAddress ?? OFFICIAL_USDT[network];
   if (!asset) return fail('x402', `no USDT contract for ${network}`, 'set X402_USDT_ADDRESS');
   if (!config.agentsRpcUrl) {
-    return fail('x402', 'AGENTS_RPC_URL is not set: the asset cannot be read', `set AGENTS_RPC_URL to a ${network} node`);
+    return fail(
+      'x402',
+      'AGENTS_RPC_URL is not set: the asset cannot be read',
+      `set AGENTS_RPC_URL to a ${network} node`,
+    );
   }
   try {
     const d = await createChainReader(network, config.agentsRpcUrl).tokenDomain(asset);
