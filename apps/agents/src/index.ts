@@ -12,3 +12,4 @@ export type * from './realtime/voiceTurns.ts';
 export { REALTIME_PATH, MAX_FRAME_BYTES } from './realtime/protocol.ts';
 export { agentsMigrations } from './migrations.ts';
 export { SIMULATOR_DEV_JSON } from './phone/simulator/simulatedCallee.ts';
+export { createChainReader } from './facilitator/chain.ts';

@@ -41,3 +41,6 @@ export { PAYMENT_STATUSES, deriveStatus, type PaymentStatus } from './payments/s
 export { factEvents, announcedFrom, type PaymentEventType } from './payments/paymentFacts.ts';
 export { emitEvent, listEvents, type OutgoingEvent, type StoredEvent } from './outbox/events.ts';
 export { parseAmount, formatAmount } from './money/amount.ts';
+// Going live (tender doctor, the operator view): the relayer's gas and the SMTP relay's answer.
+export { readRelayerGas, relayerGas, SWEEP_GAS, type RelayerGas } from './settlement/relayerGas.ts';
+export { verifySmtp } from './email/smtpMailer.ts';

@@ -2,6 +2,8 @@ import { ConfigError, createLogger, migrate, openDatabase } from '@tender/platfo
 import { join, resolve } from 'node:path';
 import { allMigrations } from './allMigrations.ts';
 import { CLIENT_COMMANDS, CLIENT_USAGE, runClientCommand } from './commands/clientCommands.ts';
+import { CONTRACTS_USAGE, runContractsCommand } from './commands/contracts.ts';
+import { doctorCommand } from './doctor/runDoctor.ts';
 import { loadTenderConfig } from './cliConfig.ts';
 import { printStartBanner } from './printStartBanner.ts';
 import { startTender } from './startTender.ts';
@@ -20,8 +22,11 @@ Commands:
   migrate   Apply database migrations and exit
   devnet    Run only the local devnet (anvil with contracts and test tokens) until stopped
   devnet reset [--yes]  Delete the local chain and the embedded database together (a fresh start)
+  doctor [--json]  Check a deployment before it takes money: RPC chain ids, contracts, relayer gas, SMTP, the
+            identity provider, Twilio, the database and its migrations, the secret keys; exit 1 on any fail
   help      Show this help
 
+${CONTRACTS_USAGE}
 ${CLIENT_USAGE}`;
 
 async function main(argv: string[]): Promise<void> {
@@ -32,6 +37,15 @@ async function main(argv: string[]): Promise<void> {
   }
   if ((CLIENT_COMMANDS as readonly string[]).includes(command)) {
     process.exitCode = await runClientCommand(command, argv.slice(1));
+    return;
+  }
+  if (command === 'contracts') {
+    process.exitCode = await runContractsCommand(argv.slice(1));
+    return;
+  }
+  if (command === 'doctor') {
+    // Reads the configuration itself: a configuration problem is a failed check, not a crash.
+    process.exitCode = await doctorCommand(argv.slice(1));
     return;
   }
   const config = loadTenderConfig();

@@ -127,9 +127,10 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
 
     const second = startTender(env);
     children.push(second);
+    // As generous as the first start: on a loaded machine (8 test runs on 2 cores) a start takes 50 s.
     await waitFor(
       async () => ((await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/healthz`)).ok ? true : undefined),
-      20_000,
+      80_000,
     );
     const dev2 = await waitFor(async () => {
       // dev.json is replaced (written anew and renamed) by each start: a new inode means this start wrote it.

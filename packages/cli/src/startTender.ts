@@ -20,6 +20,7 @@ import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
 import { devSecretKeys } from './devSecretKeys.ts';
+import { formatCheck, startChecks } from './doctor/runDoctor.ts';
 import { readDevJson, writeDevJson, type DevJson } from './devJson.ts';
 import { attachDevChain, startDevChain, type DevChain } from './devChain.ts';
 import { acquireDevnetOwnerLock } from './devnetOwnerLock.ts';
@@ -99,6 +100,17 @@ export async function startTender(
     } catch (err) {
       if (err instanceof SecretBoxMismatchError) throw new StartRefusedError(err.message);
       throw err;
+    }
+
+    // Production: the fatal subset of `tender doctor` (a wrong chain behind an RPC URL, no factory, a token that is
+    // not the issuer's) refuses the start, before any payment could be taken on it.
+    if (config.profile === 'production') {
+      const failed = await startChecks(config);
+      if (failed.length) {
+        throw new StartRefusedError(
+          `the deployment is not fit to take payments (tender doctor names every problem):\n${failed.map(formatCheck).join('\n')}`,
+        );
+      }
     }
 
     let chain: DevChain | undefined;

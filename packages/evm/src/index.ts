@@ -35,7 +35,7 @@ export {
   type DevnetTokens,
 } from './devnetManifest.ts';
 export { DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS, DEVNET_TOKENS, type DevnetTokenSpec } from './devnetTokens.ts';
-export { AnvilStartError, DEVNET_HARDFORK, type AnvilExit } from './anvilProcess.ts';
+export { AnvilStartError, DEVNET_HARDFORK, launchAnvil, type AnvilExit, type AnvilProcess } from './anvilProcess.ts';
 export { resolveAnvilBinary } from './anvilBinary.ts';
 export {
   bridgedTokenAt,
@@ -61,3 +61,13 @@ export { checksumAddress, keccak256Hex, keccak256Utf8 } from './fastKeccak.ts';
 export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
 export { freePort } from './freePort.ts';
 export { createRpcPublicClient, type RpcPublicClientOptions } from './rpcPublicClient.ts';
+export {
+  DEPOSIT_FACTORY_SALT,
+  DETERMINISTIC_DEPLOYER,
+  deterministicFactoryAddress,
+  factoryDeploymentCalldata,
+  factoryRuntimeCode,
+  hasDeterministicDeployer,
+  inspectFactory,
+  type FactoryCodeState,
+} from './deterministicDeployment.ts';

@@ -12,19 +12,7 @@ export interface SmtpMailerOptions {
 
 /** Sends through an SMTP relay with nodemailer. */
 export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
-  const timeout = opts.timeoutMs ?? 30_000;
-  const url = new URL(opts.url);
-  const transport = nodemailer.createTransport({
-    host: url.hostname,
-    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
-    secure: url.protocol === 'smtps:',
-    ...(url.username
-      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
-      : {}),
-    connectionTimeout: timeout,
-    greetingTimeout: timeout,
-    socketTimeout: timeout,
-  });
+  const transport = smtpTransport(opts.url, opts.timeoutMs ?? 30_000);
   return {
     async send(mail: OutgoingMail) {
       const info = await transport.sendMail({
@@ -40,4 +28,32 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
       transport.close();
     },
   };
+}
+
+/**
+ * Connects to the relay, says EHLO, upgrades to TLS when offered and authenticates with the URL's credentials, then
+ * quits without sending (`tender doctor`). Rejects with the relay's answer when it refuses.
+ */
+export async function verifySmtp(smtpUrl: string, timeoutMs = 10_000): Promise<void> {
+  const transport = smtpTransport(smtpUrl, timeoutMs);
+  try {
+    await transport.verify();
+  } finally {
+    transport.close();
+  }
+}
+
+function smtpTransport(smtpUrl: string, timeout: number) {
+  const url = new URL(smtpUrl);
+  return nodemailer.createTransport({
+    host: url.hostname,
+    port: url.port ? Number(url.port) : url.protocol === 'smtps:' ? 465 : 587,
+    secure: url.protocol === 'smtps:',
+    ...(url.username
+      ? { auth: { user: decodeURIComponent(url.username), pass: decodeURIComponent(url.password) } }
+      : {}),
+    connectionTimeout: timeout,
+    greetingTimeout: timeout,
+    socketTimeout: timeout,
+  });
 }

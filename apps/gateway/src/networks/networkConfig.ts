@@ -90,6 +90,12 @@ export const networkConfigSpec = {
     parse: int(1, 1000),
     default: 5,
   }),
+  relayerMinSweeps: field({
+    env: 'RELAYER_MIN_SWEEPS',
+    doc: 'Gas watch: a relayer whose balance pays for fewer sweeps than this (at the current gas price) degrades its network on /public/status and its sweeps wait until it is funded; `tender doctor` warns below it',
+    parse: int(1, 1_000_000),
+    default: 20,
+  }),
   ...rpcFields,
   ...relayerFields,
 } as const;
@@ -103,6 +109,7 @@ export interface NetworkConfig {
   watcherPollMs?: number;
   watcherMaxRange?: number;
   sweepStuckBlocks?: number;
+  relayerMinSweeps?: number;
   [key: string]: unknown;
 }
 

@@ -39,6 +39,8 @@ export interface NetworkRegistry {
   readonly watcherPollMs: number;
   readonly watcherMaxRange: number;
   readonly sweepStuckBlocks: number;
+  /** Gas watch threshold: sweeps the relayer's balance must pay for (settlement/relayerGas.ts). */
+  readonly relayerMinSweeps: number;
 }
 
 /** Mnemonic index of the devnet relayer in the dev profile (index 0 deploys, 1 is the dev merchant's vault). */
@@ -96,6 +98,7 @@ export function createNetworkRegistry(config: NetworkConfig, opts: NetworkRegist
     watcherPollMs: config.watcherPollMs ?? 500,
     watcherMaxRange: config.watcherMaxRange ?? 1000,
     sweepStuckBlocks: config.sweepStuckBlocks ?? 5,
+    relayerMinSweeps: config.relayerMinSweeps ?? 20,
   };
 }
 

@@ -34,6 +34,7 @@ import { createRpcPublicClient, depositFactoryAbi } from '@tender/evm';
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
 import { recomputePayment } from '../payments/recompute.ts';
+import { relayerGas } from './relayerGas.ts';
 import { ensureSweep } from './scheduleSweeps.ts';
 import { DeferJobError, PermanentJobError, exponentialBackoff, type Job } from '@tender/platform';
 import type { Environment } from '../tenant.ts';
@@ -74,6 +75,8 @@ export interface SweepOptions {
   checkEveryMs?: number;
   /** Override of the retry delay after a failed attempt (tests). */
   retryDelayMs?: (attempt: number) => number;
+  /** Delay before a sweep held back by the gas watch looks again. Default 30 s. */
+  lowGasRetryMs?: number;
 }
 
 /** The sweep queue's handler. */
@@ -101,6 +104,20 @@ export async function runSweep(ctx: GatewayContext, settlementId: string, opts: 
   const client = clientOf(net);
   if (s.state === 'pending') {
     if (await nothingToSweep(ctx, client, s)) return;
+    // Gas watch (relayerGas.ts): a relayer low on gas would fail sweep after sweep; they wait instead, using no
+    // attempt, and go on by themselves once it is funded.
+    const gas = await relayerGas(net, ctx.networkRegistry.relayerMinSweeps);
+    if (gas?.low) {
+      ctx.logger.warn(
+        { network: net.id, relayer: gas.address, sweepsAffordable: gas.sweepsAffordable },
+        'sweep: the relayer is low on gas; sweeps wait until it is funded',
+      );
+      throw new DeferJobError(
+        opts.lowGasRetryMs ?? 30_000,
+        `the relayer of ${net.id} pays gas for ${gas.sweepsAffordable} sweeps, fewer than RELAYER_MIN_SWEEPS ` +
+          `(${ctx.networkRegistry.relayerMinSweeps}); the sweep waits until it is funded`,
+      );
+    }
     try {
       await submit(ctx, client, net, s);
     } catch (err) {

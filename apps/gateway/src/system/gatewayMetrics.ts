@@ -1,5 +1,6 @@
 import { registerJobMetrics, type Metrics } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
+import { relayerGas, type RelayerGas } from '../settlement/relayerGas.ts';
 import { openIncidents } from '../watcher/chainIncidents.ts';
 import { deliveryStats, type DeliveryStats } from '../webhooks/deliveryStats.ts';
 
@@ -59,6 +60,37 @@ export function registerGatewayMetrics(metrics: Metrics, ctx: GatewayContext): v
       g.reset();
       for (const n of ctx.networkRegistry.all) if (n.available) g.set({ network: n.id }, 0);
       for (const i of await openIncidents(ctx.db).catch(() => [])) g.set({ network: i.network }, 1);
+    },
+  );
+  // Gas watch (settlement/relayerGas.ts): each relayer's balance, read from its chain (cached a few seconds).
+  const gas = async () =>
+    (
+      await Promise.all(
+        ctx.networkRegistry.all
+          .filter((n) => n.available)
+          .map((n) => relayerGas(n, ctx.networkRegistry.relayerMinSweeps)),
+      )
+    ).filter((g): g is RelayerGas => g !== undefined);
+  metrics.gauge('tender_relayer_balance_wei', "The relayer's native balance on the network", ['network'], async (g) => {
+    g.reset();
+    for (const r of await gas()) g.set({ network: r.network }, Number(r.balanceWei));
+  });
+  metrics.gauge(
+    'tender_relayer_sweeps_affordable',
+    "Sweeps the relayer's balance pays for at the network's current gas price",
+    ['network'],
+    async (g) => {
+      g.reset();
+      for (const r of await gas()) g.set({ network: r.network }, r.sweepsAffordable);
+    },
+  );
+  metrics.gauge(
+    'tender_relayer_low_gas',
+    '1 while the relayer pays for fewer than RELAYER_MIN_SWEEPS sweeps (the network is degraded, sweeps wait)',
+    ['network'],
+    async (g) => {
+      g.reset();
+      for (const r of await gas()) g.set({ network: r.network }, r.low ? 1 : 0);
     },
   );
 }

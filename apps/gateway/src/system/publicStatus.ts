@@ -3,6 +3,7 @@ import { openIncidents, type OpenIncident } from '../watcher/chainIncidents.ts';
 import { deliveryStats } from '../webhooks/deliveryStats.ts';
 import { WEBHOOK_DELIVERY_WAKE } from '../webhooks/deliveryWake.ts';
 import type { GatewayContext } from '../context.ts';
+import { relayerGas } from '../settlement/relayerGas.ts';
 
 /**
  * Operational state per network (configured or not, and how far its watcher has come) and job queue depth.
@@ -36,16 +37,31 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
   } catch {
     database = 'unavailable';
   }
+  // Gas watch: read per network (cached a few seconds, settlement/relayerGas.ts); shown as a state and a reason,
+  // never the relayer's address or balance.
+  const lowGas = new Set(
+    (
+      await Promise.all(
+        ctx.networkRegistry.all
+          .filter((n) => n.available)
+          .map((n) => relayerGas(n, ctx.networkRegistry.relayerMinSweeps)),
+      )
+    )
+      .filter((g) => g?.low)
+      .map((g) => g!.network),
+  );
   const networks = ctx.networkRegistry.all.map((n) => {
     const c = cursors.get(n.id);
     const incident = incidents.get(n.id);
+    const starved = !incident && lowGas.has(n.id);
     // An open incident: final facts the chain no longer holds (watcher/chainIncidents.ts). Counts and block
     // numbers only, no merchant data.
     return {
       network: n.id,
       environment: n.environment,
-      state: !n.available ? 'unavailable' : incident ? 'degraded' : 'operational',
+      state: !n.available ? 'unavailable' : incident || starved ? 'degraded' : 'operational',
       ...(n.available ? {} : { reason: n.unavailableReason }),
+      ...(starved ? { reason: 'the relayer is low on gas: settlements wait until it is funded' } : {}),
       ...(incident
         ? {
             reason:
@@ -67,7 +83,7 @@ export async function publicStatus(ctx: GatewayContext): Promise<Record<string, 
     };
   });
   return {
-    status: database === 'ok' && incidents.size === 0 ? 'operational' : 'degraded',
+    status: database === 'ok' && incidents.size === 0 && lowGas.size === 0 ? 'operational' : 'degraded',
     database,
     networks,
     queues: queues.map((q) => ({
