@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { ConfigError } from '../config/loadConfig.ts';
+import { transactionEnded, transactionOpened } from './afterCommit.ts';
 import { DatabaseUnavailableError } from './databaseUnavailable.ts';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
@@ -81,17 +82,23 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         state = 'abandoned';
         reject(unavailable());
       }, timeoutSeconds * 1000);
+      let handle: Sql | null = null;
       sql
         .begin((t) => {
           if (state === 'abandoned') throw unavailable();
           state = 'running';
           clearTimeout(timer);
-          return fn(wrap(t, false));
+          handle = transactionOpened(db, wrap(t, false));
+          return fn(handle);
         })
         .then(
-          (v) => resolve(v as T),
+          (v) => {
+            if (handle) transactionEnded(handle, true);
+            resolve(v as T);
+          },
           (err: unknown) => {
             clearTimeout(timer);
+            if (handle) transactionEnded(handle, false);
             if (state !== 'abandoned') reject(err);
           },
         );
@@ -99,7 +106,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const root = wrap(sql, true);
   const prefix = schema === 'public' ? '' : `${schema}__`;
 
-  return {
+  const db: Database = {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
@@ -111,6 +118,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     channel: (name) => `${prefix}${name}`,
     close: () => sql.end({ timeout: 5 }),
   };
+  return db;
 }
 
 /**
