@@ -44,7 +44,7 @@ import { makeTenant } from '../../apps/agents/src/events/_test/eventsKit.ts';
 import { issueRealtimeToken } from '../../apps/agents/src/realtime/realtimeTokens.ts';
 import {
   insertEvents,
-  insertEventsThenWake,
+  insertEventsInCommit,
   spawnAgents,
   type AgentsChild,
 } from '../../apps/agents/src/realtime/_test/processes.ts';
@@ -300,13 +300,16 @@ async function benchTender(): Promise<Figures[]> {
         let committedAt = NaN;
         const rows = [{ tenantId: tenants[i % TENANTS]!.id, fields: { t } }];
         const [id] =
-          mode === 'trigger'
-            ? await insertEvents(db, rows)
-            : await insertEventsThenWake(db, rows, () => (committedAt = now()));
+          mode === 'in-commit'
+            ? await insertEventsInCommit(db, rows)
+            : await db.tx(async (tx) => {
+                afterCommit(tx, () => (committedAt = now())); // before insertEvents' wake-up: the commit instant
+                return insertEvents(tx, rows);
+              });
         const done = now();
         insertMs.push(done - t);
         trace.sent.set(id!, t);
-        trace.committed.set(id!, mode === 'trigger' ? done : committedAt);
+        trace.committed.set(id!, mode === 'in-commit' ? done : committedAt);
       });
       await until(`tender (${mode}): paced events acknowledged`, () => confirmed >= pace.sent);
       measuring = false;
