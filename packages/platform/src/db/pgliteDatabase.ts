@@ -47,6 +47,11 @@ export async function openPglite(
     query: root.query,
     exec: root.exec,
     tx,
+    async notify(channel: string, payloads: readonly string[]) {
+      // One connection in all: the statement queues behind PGlite's others anyway.
+      if (payloads.length)
+        await root.query('select pg_notify($1, p)::text from unnest($2::text[]) as p', [channel, payloads]);
+    },
     async listen(channel, onNotify) {
       const unsub = await pg.listen(channel, onNotify);
       return () => unsub();

@@ -104,6 +104,8 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         );
     });
   const root = wrap(sql, true);
+  /** The connection of notify(), opened at its first use (most processes never send one). */
+  let notifier: postgres.Sql | null = null;
   const prefix = schema === 'public' ? '' : `${schema}__`;
 
   const db: Database = {
@@ -111,12 +113,26 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     query: root.query,
     exec: root.exec,
     tx,
+    async notify(channel, payloads) {
+      if (payloads.length === 0) return;
+      notifier ??= postgres(opts.url, {
+        max: 1,
+        connect_timeout: timeoutSeconds,
+        onnotice: () => {},
+        connection: { search_path: schema, application_name: 'tender-notify' },
+      });
+      await notifier
+        .unsafe('select pg_notify($1, p)::text from unnest($2::text[]) as p', [channel, [...payloads]])
+        .catch(withoutParameters);
+    },
     async listen(channel, onNotify) {
       const sub = await sql.listen(channel, onNotify);
       return () => sub.unlisten();
     },
     channel: (name) => `${prefix}${name}`,
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), notifier?.end({ timeout: 5 })]);
+    },
   };
   return db;
 }
