@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Database, Sql } from '@tender/platform';
-import { IN_COMMIT_NOTIFY_SQL, wakeAfterCommit } from '../../eventLog/index.ts';
+import { wakeAfterCommit } from '../../eventLog/index.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
 // `npm run bench -- --compiled` points TENDER_AGENTS_PROCESS at a bundle of agentsProcess.ts, run by plain node.
@@ -83,23 +83,24 @@ export async function insertEvents(sql: Sql, rows: EventRows): Promise<string[]>
 }
 
 /**
- * The same, with the wake-up sent by the insert trigger inside the producer's transaction (IN_COMMIT_NOTIFY_SQL: the
- * default before migration 0440), for the benchmark's comparison.
+ * The same, with the wake-up sent by the insert trigger inside the producer's transaction (opted in, as
+ * IN_COMMIT_NOTIFY_SQL does, by the same statement: the default before migration 0440), for the benchmark's
+ * comparison. One statement, as insertEvents on the database.
  */
-export async function insertEventsInCommit(db: Database, rows: EventRows): Promise<string[]> {
-  return db.tx(async (tx) => {
-    await tx.query(IN_COMMIT_NOTIFY_SQL);
-    return insertRows(tx, rows);
-  });
+export async function insertEventsInCommit(sql: Sql, rows: EventRows): Promise<string[]> {
+  return insertRows(sql, rows, true);
 }
 
-async function insertRows(sql: Sql, rows: EventRows): Promise<string[]> {
+async function insertRows(sql: Sql, rows: EventRows, inCommitNotify = false): Promise<string[]> {
   const ids = rows.map(() => randomUUID());
+  // set_config(…, true) is IN_COMMIT_NOTIFY_SQL in the statement itself: evaluated before any row is inserted.
+  const opt = inCommitNotify ? `(select set_config('tender.events_notify', 'on', true)) is not null and` : '';
   await sql.query(
     `insert into agent_events (event_id, tenant_id, type, source, payload, dedupe_key)
      select u.id, u.tenant, u.ty, 'agentos.internal',
             jsonb_build_object('type', u.ty, 'eventId', u.id) || u.f::jsonb, 'test:' || u.id::text
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) as u(id, tenant, ty, f)`,
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) as u(id, tenant, ty, f)
+      where ${opt} true`,
     [
       ids,
       rows.map((r) => r.tenantId),
