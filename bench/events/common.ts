@@ -31,14 +31,18 @@ export async function paced(
   const perTick = rate / 100;
   const started = performance.now();
   const inflight: Promise<unknown>[] = [];
+  // A failed call stops the pacing and is thrown from here (not left unhandled while the loop sleeps, which would
+  // end the process before the benchmark could stop its child processes).
+  let failed: { err: unknown } | null = null;
   let sent = 0;
-  for (let tick = 0; sent < total; tick++) {
+  for (let tick = 0; sent < total && !failed; tick++) {
     const due = Math.min(total, Math.round((tick + 1) * perTick));
-    while (sent < due) inflight.push(fire(sent++));
+    while (sent < due) inflight.push(fire(sent++).catch((err: unknown) => (failed ??= { err })));
     const wait = started + (tick + 1) * 10 - performance.now();
     if (wait > 0) await sleep(wait);
   }
   await Promise.all(inflight);
+  if (failed) throw (failed as { err: unknown }).err;
   const ms = performance.now() - started;
   return { sent, ms, rate: sent / (ms / 1000) };
 }
