@@ -4,6 +4,7 @@ export * from './config/platformConfig.ts';
 export * from './crypto/ids.ts';
 export * from './crypto/secretBox.ts';
 export * from './crypto/secretBoxCanary.ts';
+export * from './db/afterCommit.ts';
 export * from './db/database.ts';
 export * from './db/migrate.ts';
 export * from './db/openDatabase.ts';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '@tender/platform';
+import { afterCommit, type Database, type Sql } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAgentsDb } from '../_test/agentsTestKit.ts';
 import { eventually, makeEvent, makeTenant } from '../events/_test/eventsKit.ts';
@@ -16,7 +16,7 @@ import {
   releaseLeases,
   renewLeases,
   tenantsWithDeliverable,
-  SKIP_INSERT_NOTIFY_SQL,
+  IN_COMMIT_NOTIFY_SQL,
   wakeTenants,
   type EventPolicy,
 } from './index.ts';
@@ -33,14 +33,29 @@ afterAll(async () => {
 });
 
 describe('event wake-ups', () => {
-  it('the insert trigger notifies n:<tenant> on db.channel(agent_events) at commit, once per tenant and transaction', async () => {
+  /** An insert outside recordEvent (a writer that does not wake anyone itself). */
+  const rawInsert = (sql: Sql, tenantId: string, id = randomUUID()) =>
+    sql.query(
+      `insert into agent_events (event_id, tenant_id, type, source, payload, dedupe_key)
+       values ($1, $2, 'test.event', 'agentos.internal', '{}'::jsonb, $3)`,
+      [id, tenantId, `test:${id}`],
+    );
+
+  it('recordEvent wakes n:<tenant> on db.channel(agent_events) after the commit, once per tenant; nothing before, nothing on rollback', async () => {
     const [row] = await db.query<{ ch: string }>(`select ${EVENTS_CHANNEL_SQL} as ch`);
     expect(row?.ch).toBe(db.channel(EVENTS_CHANNEL));
     const a = await makeTenant(db);
     const b = await makeTenant(db);
+    const c = await makeTenant(db);
     const got: string[] = [];
     const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => got.push(p));
     try {
+      await expect(
+        db.tx(async (tx) => {
+          await makeEvent(tx, c.id);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
       await db.tx(async (tx) => {
         await makeEvent(tx, a.id);
         await makeEvent(tx, a.id);
@@ -55,26 +70,52 @@ describe('event wake-ups', () => {
       await unlisten();
     }
   });
-});
 
-describe('wake after commit', () => {
-  it('a transaction that opted out sends no NOTIFY from the trigger; wakeTenants sends it afterwards', async () => {
+  it('the insert trigger sends nothing inside the commit unless the transaction opts in (IN_COMMIT_NOTIFY_SQL)', async () => {
     const a = await makeTenant(db);
     const got: string[] = [];
     const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => got.push(p));
     try {
+      await rawInsert(db, a.id);
       await db.tx(async (tx) => {
-        await tx.query(SKIP_INSERT_NOTIFY_SQL);
-        await makeEvent(tx, a.id);
+        await tx.query(IN_COMMIT_NOTIFY_SQL);
+        await rawInsert(tx, a.id);
       });
-      await makeEvent(db, a.id); // another transaction: the trigger notifies again
-      await eventually(() => (got.length >= 1 ? true : undefined), 5_000, 'the second insert notifies');
+      await eventually(() => (got.length >= 1 ? true : undefined), 5_000, 'the opted-in insert notifies');
       await new Promise((r) => setTimeout(r, 100));
       expect(got).toEqual([`n:${a.id}`]);
       await wakeTenants(db, [a.id, a.id]);
       await eventually(() => (got.length >= 2 ? true : undefined), 5_000, 'wake');
       await new Promise((r) => setTimeout(r, 50));
       expect(got).toEqual([`n:${a.id}`, `n:${a.id}`]);
+    } finally {
+      await unlisten();
+    }
+  });
+
+  it('wake-ups of many concurrent commits all arrive, each tenant at least once and never before its commit', async () => {
+    const tenants = await Promise.all(Array.from({ length: 20 }, () => makeTenant(db)));
+    const got = new Map<string, number>();
+    const committed = new Set<string>();
+    let early = 0;
+    const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => {
+      const t = p.slice(2);
+      if (!committed.has(t)) early++;
+      got.set(t, (got.get(t) ?? 0) + 1);
+    });
+    try {
+      await Promise.all(
+        tenants.flatMap((t) =>
+          [0, 1, 2].map(() =>
+            db.tx(async (tx) => {
+              await makeEvent(tx, t.id);
+              afterCommit(tx, () => committed.add(t.id)); // at the commit, before any wake-up NOTIFY is sent
+            }),
+          ),
+        ),
+      );
+      await eventually(() => (tenants.every((t) => got.has(t.id)) ? true : undefined), 5_000, 'every tenant woken');
+      expect(early).toBe(0);
     } finally {
       await unlisten();
     }

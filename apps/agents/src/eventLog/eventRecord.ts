@@ -43,10 +43,10 @@ export const EVENTS_CHANNEL = 'agent_events';
 export const EVENTS_CHANNEL_SQL = `(case when current_schema() = 'public' then 'agent_events' else current_schema() || '__agent_events' end)`;
 
 /**
- * Run inside a producer's transaction to skip the insert trigger's NOTIFY (migration 0101); the producer then calls
- * `wakeTenants` after its commit. For producers writing many single-event transactions; see the migration for why.
+ * Run inside a transaction to have the insert trigger NOTIFY at its commit (migration 0440; off by default, since
+ * such commits are serialised: see wakeAfterCommit). For writers that cannot call wakeAfterCommit; benchmarks compare.
  */
-export const SKIP_INSERT_NOTIFY_SQL = `set local tender.events_notify = 'off'`;
+export const IN_COMMIT_NOTIFY_SQL = `set local tender.events_notify = 'on'`;
 
 export const EVENT_STATUSES = ['pending', 'delivered', 'acknowledged', 'expired', 'failed'] as const;
 

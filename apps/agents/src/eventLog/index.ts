@@ -2,6 +2,7 @@
 // events and realtime features read. One SQL action per file; this index lists them.
 export * from './eventRecord.ts';
 export * from './wakeTenants.ts';
+export * from './wakeAfterCommit.ts';
 export * from './listEvents.ts';
 export * from './getEvent.ts';
 export * from './eventNotFound.ts';

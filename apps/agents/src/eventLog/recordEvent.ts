@@ -1,4 +1,5 @@
 import { newEventId } from './eventId.ts';
+import { wakeAfterCommit } from './wakeAfterCommit.ts';
 import type { Sql } from '@tender/platform';
 
 /**
@@ -30,7 +31,8 @@ export interface NewEvent {
 /**
  * Writes one durable event row (status pending) in the caller's transaction, idempotently by `dedupeKey`.
  * The payload is `{type, eventId, ...fields}`, the shape delivered to agents. Returns the event id and whether
- * this call created it. Delivery (WebSocket, REST replay, acknowledgement) reads these rows.
+ * this call created it. Delivery (WebSocket, REST replay, acknowledgement) reads these rows; a new event wakes the
+ * gateways once the caller's transaction commits (wakeAfterCommit). `sql` is a Database or one of its transactions.
  */
 export async function recordEvent(sql: Sql, e: NewEvent): Promise<{ eventId: string; created: boolean }> {
   const eventId = newEventId();
@@ -53,7 +55,10 @@ export async function recordEvent(sql: Sql, e: NewEvent): Promise<{ eventId: str
       e.expiresAt ?? null,
     ],
   );
-  if (inserted[0]) return { eventId: inserted[0].event_id, created: true };
+  if (inserted[0]) {
+    wakeAfterCommit(sql, [e.tenantId]);
+    return { eventId: inserted[0].event_id, created: true };
+  }
   const existing = await sql.query<{ event_id: string }>(`select event_id from agent_events where dedupe_key = $1`, [
     e.dedupeKey,
   ]);

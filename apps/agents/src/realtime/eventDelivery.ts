@@ -71,8 +71,8 @@ const CLAIM_BATCH = 200;
 const MAX_CLAIMS_PER_STATEMENT = 500;
 /**
  * Claim statements in flight per process (for disjoint sets of tenants). One, measured: with two, the producers of
- * single-event transactions fell behind under the default wake-up (the insert trigger's NOTIFY, whose commits
- * PostgreSQL serialises): bench/events at 1,000 events/s reached 605-829/s with seconds of lag, against 1,000/s and
+ * single-event transactions fell behind under the default wake-up of the time (the insert trigger's NOTIFY, whose
+ * commits PostgreSQL serialises; producers wake after their commit since migration 0440): bench/events at 1,000 events/s reached 605-829/s with seconds of lag, against 1,000/s and
  * p99 28-120 ms with one (2026-11-26, alternated runs). The code keeps the sets disjoint for any value.
  */
 const MAX_CLAIM_STATEMENTS = 1;

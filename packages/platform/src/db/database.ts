@@ -19,6 +19,12 @@ export interface Database extends Sql {
    * Nested calls inside `fn` must use the `tx` handed in, never the outer database.
    */
   tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  /**
+   * Sends NOTIFY `payloads` on `channel` (already namespaced), in order, in one transaction of their own, on a
+   * connection kept for it: a wake-up never waits in the queue of the pool's statements (producers that fell behind
+   * would otherwise delay the wake-ups of what they already committed).
+   */
+  notify(channel: string, payloads: readonly string[]): Promise<void>;
   /** Subscribes to NOTIFY on `channel` (already namespaced by `channel()`); resolves once listening. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Namespaces a channel name so that several schemas on one server (tests) do not wake each other. */

@@ -1,5 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { transactionEnded, transactionOpened } from './afterCommit.ts';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
 
@@ -30,11 +31,27 @@ export async function openPglite(
     },
   });
   const root = wrap(pg);
-  return {
+  const tx = async <T>(fn: (tx: Sql) => Promise<T>): Promise<T> => {
+    let handle: Sql | null = null;
+    try {
+      const v = await pg.transaction((t) => fn((handle = transactionOpened(db, wrap(t)))));
+      if (handle) transactionEnded(handle, true);
+      return v;
+    } catch (err) {
+      if (handle) transactionEnded(handle, false);
+      throw err;
+    }
+  };
+  const db = {
     kind: 'pglite',
     query: root.query,
     exec: root.exec,
-    tx: <T>(fn: (tx: Sql) => Promise<T>) => pg.transaction((t) => fn(wrap(t))),
+    tx,
+    async notify(channel: string, payloads: readonly string[]) {
+      // One connection in all: the statement queues behind PGlite's others anyway.
+      if (payloads.length)
+        await root.query('select pg_notify($1, p)::text from unnest($2::text[]) as p', [channel, payloads]);
+    },
     async listen(channel, onNotify) {
       const unsub = await pg.listen(channel, onNotify);
       return () => unsub();
@@ -43,6 +60,7 @@ export async function openPglite(
     close: () => pg.close(),
     dumpDataDir: () => pg.dumpDataDir('none'),
   } as Database & { dumpDataDir(): Promise<Blob | File> };
+  return db;
 }
 
 /** PGlite serialises plain objects as JSON already; bigint must become a string for numeric columns. */

@@ -1,5 +1,6 @@
 import postgres from 'postgres';
 import { ConfigError } from '../config/loadConfig.ts';
+import { transactionEnded, transactionOpened } from './afterCommit.ts';
 import { DatabaseUnavailableError } from './databaseUnavailable.ts';
 import type { Database, Sql } from './database.ts';
 import { withoutParameters } from './withoutParameters.ts';
@@ -81,36 +82,59 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
         state = 'abandoned';
         reject(unavailable());
       }, timeoutSeconds * 1000);
+      let handle: Sql | null = null;
       sql
         .begin((t) => {
           if (state === 'abandoned') throw unavailable();
           state = 'running';
           clearTimeout(timer);
-          return fn(wrap(t, false));
+          handle = transactionOpened(db, wrap(t, false));
+          return fn(handle);
         })
         .then(
-          (v) => resolve(v as T),
+          (v) => {
+            if (handle) transactionEnded(handle, true);
+            resolve(v as T);
+          },
           (err: unknown) => {
             clearTimeout(timer);
+            if (handle) transactionEnded(handle, false);
             if (state !== 'abandoned') reject(err);
           },
         );
     });
   const root = wrap(sql, true);
+  /** The connection of notify(), opened at its first use (most processes never send one). */
+  let notifier: postgres.Sql | null = null;
   const prefix = schema === 'public' ? '' : `${schema}__`;
 
-  return {
+  const db: Database = {
     kind: 'postgres',
     query: root.query,
     exec: root.exec,
     tx,
+    async notify(channel, payloads) {
+      if (payloads.length === 0) return;
+      notifier ??= postgres(opts.url, {
+        max: 1,
+        connect_timeout: timeoutSeconds,
+        onnotice: () => {},
+        connection: { search_path: schema, application_name: 'tender-notify' },
+      });
+      await notifier
+        .unsafe('select pg_notify($1, p)::text from unnest($2::text[]) as p', [channel, [...payloads]])
+        .catch(withoutParameters);
+    },
     async listen(channel, onNotify) {
       const sub = await sql.listen(channel, onNotify);
       return () => sub.unlisten();
     },
     channel: (name) => `${prefix}${name}`,
-    close: () => sql.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([sql.end({ timeout: 5 }), notifier?.end({ timeout: 5 })]);
+    },
   };
+  return db;
 }
 
 /**

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Database, Sql } from '@tender/platform';
-import { SKIP_INSERT_NOTIFY_SQL, wakeTenants } from '../../eventLog/index.ts';
+import { wakeAfterCommit } from '../../eventLog/index.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
 // `npm run bench -- --compiled` points TENDER_AGENTS_PROCESS at a bundle of agentsProcess.ts, run by plain node.
@@ -67,44 +67,46 @@ export async function spawnAgents(opts: {
   };
 }
 
-/** Inserts many events in one statement (the insert trigger wakes the gateways at commit). Returns their ids. */
-export async function insertEvents(
-  sql: Sql,
-  rows: readonly { tenantId: string; type?: string; fields?: Record<string, unknown> }[],
-): Promise<string[]> {
+type EventRows = readonly { tenantId: string; type?: string; fields?: Record<string, unknown> }[];
+
+/**
+ * Inserts many events in one statement and wakes the gateways after the commit, as recordEvent does
+ * (wakeAfterCommit). Returns their ids.
+ */
+export async function insertEvents(sql: Sql, rows: EventRows): Promise<string[]> {
+  const ids = await insertRows(sql, rows);
+  wakeAfterCommit(
+    sql,
+    rows.map((r) => r.tenantId),
+  );
+  return ids;
+}
+
+/**
+ * The same, with the wake-up sent by the insert trigger inside the producer's transaction (opted in, as
+ * IN_COMMIT_NOTIFY_SQL does, by the same statement: the default before migration 0440), for the benchmark's
+ * comparison. One statement, as insertEvents on the database.
+ */
+export async function insertEventsInCommit(sql: Sql, rows: EventRows): Promise<string[]> {
+  return insertRows(sql, rows, true);
+}
+
+async function insertRows(sql: Sql, rows: EventRows, inCommitNotify = false): Promise<string[]> {
   const ids = rows.map(() => randomUUID());
+  // set_config(…, true) is IN_COMMIT_NOTIFY_SQL in the statement itself: evaluated before any row is inserted.
+  const opt = inCommitNotify ? `(select set_config('tender.events_notify', 'on', true)) is not null and` : '';
   await sql.query(
     `insert into agent_events (event_id, tenant_id, type, source, payload, dedupe_key)
      select u.id, u.tenant, u.ty, 'agentos.internal',
             jsonb_build_object('type', u.ty, 'eventId', u.id) || u.f::jsonb, 'test:' || u.id::text
-       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) as u(id, tenant, ty, f)`,
+       from unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[]) as u(id, tenant, ty, f)
+      where ${opt} true`,
     [
       ids,
       rows.map((r) => r.tenantId),
       rows.map((r) => r.type ?? 'test.event'),
       rows.map((r) => JSON.stringify(r.fields ?? {})),
     ],
-  );
-  return ids;
-}
-
-/**
- * The same, with the wake-up sent after the commit instead of by the insert trigger (migration 0101). `committed` is
- * called between the commit and the wake-up (the benchmark's stage timestamps).
- */
-export async function insertEventsThenWake(
-  db: Database,
-  rows: readonly { tenantId: string; type?: string; fields?: Record<string, unknown> }[],
-  committed?: () => void,
-): Promise<string[]> {
-  const ids = await db.tx(async (tx) => {
-    await tx.query(SKIP_INSERT_NOTIFY_SQL);
-    return insertEvents(tx, rows);
-  });
-  committed?.();
-  await wakeTenants(
-    db,
-    rows.map((r) => r.tenantId),
   );
   return ids;
 }

@@ -1,0 +1,73 @@
+// bench/events: helpers both systems' sides share (clock, waits, percentiles, the paced producer).
+import { performance } from 'node:perf_hooks';
+
+const TIMEOUT_MS = 180_000;
+
+/** Epoch milliseconds, sub-millisecond: the clock every process of the benchmark stamps with. */
+export const now = () => performance.timeOrigin + performance.now();
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+export const mb = (b: number) => (b / 1024 / 1024).toFixed(1);
+
+export async function until(what: string, cond: () => boolean | Promise<boolean>, ms = TIMEOUT_MS): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`${what}: timed out after ${ms} ms`);
+    await sleep(5);
+  }
+}
+
+export const pct = (xs: readonly number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? NaN;
+};
+
+/** Calls `fire(i)` `rate` times a second for `seconds`, in 10 ms ticks; resolves when all calls settled. */
+export async function paced(
+  rate: number,
+  seconds: number,
+  fire: (i: number) => Promise<unknown>,
+): Promise<{ sent: number; ms: number; rate: number }> {
+  const total = rate * seconds;
+  const perTick = rate / 100;
+  const started = performance.now();
+  const inflight: Promise<unknown>[] = [];
+  // A failed call stops the pacing and is thrown from here (not left unhandled while the loop sleeps, which would
+  // end the process before the benchmark could stop its child processes).
+  let failed: { err: unknown } | null = null;
+  let sent = 0;
+  for (let tick = 0; sent < total && !failed; tick++) {
+    const due = Math.min(total, Math.round((tick + 1) * perTick));
+    while (sent < due) inflight.push(fire(sent++).catch((err: unknown) => (failed ??= { err })));
+    const wait = started + (tick + 1) * 10 - performance.now();
+    if (wait > 0) await sleep(wait);
+  }
+  await Promise.all(inflight);
+  if (failed) throw (failed as { err: unknown }).err;
+  const ms = performance.now() - started;
+  return { sent, ms, rate: sent / (ms / 1000) };
+}
+
+export async function connectAll<T>(n: number, batch: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  for (let i = 0; i < n; i += batch) {
+    out.push(...(await Promise.all(Array.from({ length: Math.min(batch, n - i) }, (_, k) => make(i + k)))));
+  }
+  return out;
+}
+
+/** What one run of a benchmark is set to (bench/events/run.ts's options). */
+export interface EventsConfig {
+  url: string;
+  natsUrl: string;
+  /** Events of the throughput figure, over `tenants` consumers. */
+  events: number;
+  tenants: number;
+  /** The latency figure's fixed rate (events/s) and duration. */
+  rate: number;
+  seconds: number;
+  /** Print where the time goes per stage, every round. */
+  stages: boolean;
+}
+
+/** Unacknowledged events per consumer (Tender's REALTIME_MAX_IN_FLIGHT). */
+export const IN_FLIGHT = 500;
