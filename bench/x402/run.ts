@@ -189,8 +189,6 @@ async function main() {
   }
 
   const times: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
-  const { startCpuProfile: PROFTMP } = await import('/work/wt/perf/bench/_lib/cpuProfile.ts');
-  let stopP: (() => Promise<void>) | undefined;
   for (let i = 0; i < WARMUP + SAMPLES; i++) {
     // Alternate which goes first, so neither always follows the other's block.
     const order: ('tender' | 'express')[] = i % 2 ? ['express', 'tender'] : ['tender', 'express'];
@@ -198,9 +196,7 @@ async function main() {
       const ms = await sample(kind, i);
       if (i >= WARMUP) times[kind].push(ms);
     }
-    if (i === WARMUP - 1) stopP = await PROFTMP(process.env.BENCH_CPU_PROFILE);
   }
-  await stopP?.();
 
   const stats = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
