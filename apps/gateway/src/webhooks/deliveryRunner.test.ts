@@ -18,7 +18,8 @@ import {
 } from './_test/webhookTestKit.ts';
 import { claimDeliveries } from './claimDeliveries.ts';
 import { retryDelivery } from './deliveries.ts';
-import { DELIVERY_MAX_RUNS, INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './deliveryWorker.ts';
+import { DELIVERY_MAX_RUNS } from './deliveryWorker.ts';
+import { INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './writeAttempts.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 import { resolveWebhookSettings } from './settings.ts';
 
