@@ -20,7 +20,7 @@ export async function failAfterSettlement(ctx: AgentsContext, hold: SettledHold,
     const { rendered, stored: error } = renderError(err, hold.requestId);
     const stored = await ctx.db.tx(async (tx) => {
       const done = await markCompleted(tx, row.id, lease, err.status, { error }, unrecorded);
-      if (done) await recordPaymentCompleted(tx, row.id);
+      if (done) await recordPaymentCompleted(tx, done);
       return done;
     });
     if (!stored) throw pending();

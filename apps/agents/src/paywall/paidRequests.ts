@@ -161,7 +161,8 @@ export async function releaseLease(sql: Sql, id: string, lease: string, error: s
  * operation's writes (and a first access token) commit once. Must run in the transaction of those writes.
  * `settlement` is given when the settlement was not recorded yet (the hot path records it here, in the same
  * transaction as the response: pending → completed); a crash before this commit leaves the row pending, and the
- * next holder finds the authorization consumed on chain and never settles again.
+ * next holder finds the authorization consumed on chain and never settles again. Returns the completed row's facts
+ * (for its payment.completed event, without reading the row again), or null when the lease was not held.
  */
 export async function markCompleted(
   sql: Sql,
@@ -170,8 +171,8 @@ export async function markCompleted(
   status: number,
   body: Record<string, unknown>,
   settlement: Record<string, unknown> | null,
-): Promise<boolean> {
-  const rows = await sql.query(
+): Promise<CompletedPaidRequest | null> {
+  const rows = await sql.query<CompletedPaidRequest>(
     `update agent_paid_requests
         set state = 'completed', response_status = $3, response_body = $4::text::jsonb, completed_at = now(),
             lease_expires_at = null,
@@ -179,7 +180,8 @@ export async function markCompleted(
             settlement_tx = coalesce($6, settlement_tx),
             settled_at = coalesce(settled_at, now())
       where id = $1 and lease_token = $2 and (state = 'settled' or (state = 'pending' and $5::text is not null))
-      returning id`,
+      returning id, wallet_address, service_id, amount_units::text as amount_units, network, asset, settlement_tx,
+                response_status`,
     [
       id,
       lease,
@@ -189,7 +191,19 @@ export async function markCompleted(
       typeof settlement?.transaction === 'string' ? settlement.transaction : null,
     ],
   );
-  return rows.length > 0;
+  return rows[0] ?? null;
+}
+
+/** The settled facts of a request as markCompleted left it: what its payment.completed event says. */
+export interface CompletedPaidRequest {
+  id: string;
+  wallet_address: string;
+  service_id: string;
+  amount_units: string;
+  network: string;
+  asset: string;
+  settlement_tx: string | null;
+  response_status: number;
 }
 
 /**

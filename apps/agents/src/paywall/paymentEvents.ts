@@ -1,5 +1,6 @@
 import type { Sql } from '@tender/platform';
 import { recordEvent } from '../eventLog/index.ts';
+import type { CompletedPaidRequest } from './paidRequests.ts';
 
 /**
  * payment.completed / payment.failed: one durable event per x402 settlement of a tenant, for every paid service.
@@ -22,26 +23,14 @@ const units = (u: string) => {
   return `${s.slice(0, -6)}.${s.slice(-6)}`.replace(/(\.\d*?[1-9])0+$|\.0+$/, '$1');
 };
 
-/** In the transaction that completed the paid request (after markCompleted): reads the row's settled facts. */
-export async function recordPaymentCompleted(sql: Sql, paidRequestId: string): Promise<void> {
-  const rows = await sql.query<{
-    wallet_address: string;
-    service_id: string;
-    amount_units: string;
-    network: string;
-    asset: string;
-    settlement_tx: string | null;
-    response_status: number;
-  }>(
-    `select wallet_address, service_id, amount_units::text as amount_units, network, asset, settlement_tx,
-            response_status
-       from agent_paid_requests where id = $1 and state = 'completed'`,
-    [paidRequestId],
-  );
-  const p = rows[0];
-  if (!p) return;
-  const tenantId = await tenantOf(sql, p.wallet_address);
+/**
+ * In the transaction that completed the paid request, from what markCompleted returned. `tenantId`, when the caller
+ * knows the payer's tenant, saves reading it again.
+ */
+export async function recordPaymentCompleted(sql: Sql, p: CompletedPaidRequest, tenantId?: string): Promise<void> {
+  tenantId ??= (await tenantOf(sql, p.wallet_address)) ?? undefined;
   if (!tenantId) return;
+  const paidRequestId = p.id;
   await recordEvent(sql, {
     tenantId,
     type: 'payment.completed',

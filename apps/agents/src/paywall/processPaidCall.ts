@@ -224,8 +224,10 @@ async function performAndStore<I>(
       if (bootstrap) firstToken = await issueFirstToken(tx, tenant.id);
       const stored: Record<string, unknown> = { data: d, guide: record.guide };
       if (bootstrap) stored.authentication = authentication(tenant, null);
-      if (!(await markCompleted(tx, row.id, lease, service.successStatus, stored, unrecorded))) throw new LeaseLost();
-      await recordPaymentCompleted(tx, row.id);
+      const completed = await markCompleted(tx, row.id, lease, service.successStatus, stored, unrecorded);
+      if (!completed) throw new LeaseLost();
+      // `tenant` is the payer's (the token's tenant pays from its own wallet, else the payer's tenant was found).
+      await recordPaymentCompleted(tx, completed, tenant.id);
       return d;
     });
   } catch (err) {

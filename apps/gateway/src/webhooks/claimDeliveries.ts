@@ -44,24 +44,35 @@ export interface ClaimedDelivery {
  */
 export async function claimDeliveries(sql: Sql, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
   if (limit <= 0) return [];
-  return sql.query<ClaimedDelivery>(
-    `with picked as (
+  return sql.query<ClaimedDelivery>(`with ${claimCtes('$1', '$2')} ${CLAIMED_SELECT}`, [limit, Math.ceil(leaseMs)]);
+}
+
+/**
+ * The claim's CTEs (picked, claimed) with its limit and lease length as the parameters named; `exclude`, a text[]
+ * parameter, names deliveries the same statement writes (completeAndClaimDeliveries), never claimed by it.
+ */
+export function claimCtes(limit: string, leaseMs: string, exclude?: string): string {
+  return `picked as (
        select d.id from webhook_deliveries d
         where d.due_at <= now() and (d.lease_expires_at is null or d.lease_expires_at <= now())
+              ${exclude ? `and d.id <> all(${exclude}::text[])` : ''}
         order by d.due_at, d.id
-        limit $1
+        limit ${limit}
         for update skip locked
      ), claimed as (
        update webhook_deliveries d
           set lease_token = gen_random_uuid(),
-              lease_expires_at = now() + $2::int * interval '1 millisecond',
+              lease_expires_at = now() + ${leaseMs}::int * interval '1 millisecond',
               run_count = d.run_count + case when d.manual_retry_at_attempt is null then 1 else 0 end
         where d.id = any(array(select id from picked))
         returning d.id, d.lease_token, d.run_count, d.manual_retry_at_attempt is not null as manual, d.status,
                   d.auto_attempt_count, d.environment, d.endpoint_id, d.event_id, d.created_at
-     )
-     select c.id, c.lease_token::text as lease_token, c.run_count, c.manual, c.status, c.auto_attempt_count,
-            c.environment, c.endpoint_id,
+     )`;
+}
+
+/** The claimed deliveries (ClaimedDelivery) with their endpoint and event, selected after claimCtes. */
+export const CLAIMED_SELECT = `select c.id, c.lease_token::text as lease_token, c.run_count, c.manual, c.status,
+            c.auto_attempt_count, c.environment, c.endpoint_id,
             ep.url, ep.status as endpoint_status, ep.deleted_at is not null as endpoint_deleted,
             ep.secret_sealed, ep.previous_secret_sealed, ep.previous_secret_expires_at,
             ev.id as event_id, ev.type as event_type, ev.livemode, ev.data::text as data_json,
@@ -69,7 +80,4 @@ export async function claimDeliveries(sql: Sql, limit: number, leaseMs: number):
        from claimed c
        join webhook_endpoints ep on ep.id = c.endpoint_id
        join gateway_events ev on ev.id = c.event_id
-      order by c.created_at, c.id`,
-    [limit, Math.ceil(leaseMs)],
-  );
-}
+      order by c.created_at, c.id`;

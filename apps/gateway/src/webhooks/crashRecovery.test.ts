@@ -18,7 +18,7 @@ import {
   testSecretBox,
   type Receiver,
 } from './_test/webhookTestKit.ts';
-import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
+import { INTERRUPTED_ATTEMPT_ERROR } from './writeAttempts.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 import { spawnDeliveryWorker } from './_test/spawnDeliveryWorker.ts';
 

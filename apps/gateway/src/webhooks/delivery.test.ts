@@ -16,7 +16,7 @@ import {
   testSecretBox,
   type Receiver,
 } from './_test/webhookTestKit.ts';
-import { INTERRUPTED_ATTEMPT_ERROR } from './deliveryWorker.ts';
+import { INTERRUPTED_ATTEMPT_ERROR } from './writeAttempts.ts';
 import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 
 const dbKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';

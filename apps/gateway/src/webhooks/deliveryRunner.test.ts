@@ -17,8 +17,10 @@ import {
   type Receiver,
 } from './_test/webhookTestKit.ts';
 import { claimDeliveries } from './claimDeliveries.ts';
+import { completeAndClaimDeliveries } from './completeAndClaimDeliveries.ts';
 import { retryDelivery } from './deliveries.ts';
-import { DELIVERY_MAX_RUNS, INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './deliveryWorker.ts';
+import { DELIVERY_MAX_RUNS } from './deliveryWorker.ts';
+import { INTERRUPTED_ATTEMPT_ERROR, writeAttempts } from './writeAttempts.ts';
 import { createWebhookEndpoint } from './endpoints.ts';
 import { resolveWebhookSettings } from './settings.ts';
 
@@ -148,6 +150,55 @@ describe(`webhook delivery runner (${dbKind})`, () => {
       auto_attempt_count: 2,
       run_count: 2,
     });
+  });
+
+  it('the cycle writes attempts and claims in one statement, and never claims a delivery it writes', async () => {
+    const rx = await receiver();
+    const { tenant } = await merchant(rx.url);
+    await emitTestEvent(g.db, tenant);
+    const [a] = await claimDeliveries(g.db, 1, 100);
+    await emitTestEvent(g.db, tenant, 'payment.detected');
+    await new Promise((r) => setTimeout(r, 150));
+    // A's lease has run out (A is due again) and B is due: the statement that writes A's attempt claims B only.
+    const success = (d: { id: string; lease_token: string }) => ({
+      deliveryId: d.id,
+      leaseToken: d.lease_token,
+      startedAt: new Date(),
+      result: { ok: true, statusCode: 200, latencyMs: 3, excerpt: 'ok', error: null },
+      manual: false,
+      aborted: false,
+      final: false,
+      retryInMs: null,
+      interrupted: 0,
+    });
+    const first = await completeAndClaimDeliveries(g.db, {
+      records: [success(a!)],
+      disableCutoff: new Date(0),
+      limit: 10,
+      leaseMs: 5_000,
+    });
+    expect(first.written).toEqual([{ attempt: 1, endpointId: a!.endpoint_id, disable: false }]);
+    expect(first.claimed.map((d) => d.event_type)).toEqual(['payment.detected']);
+    const [b] = first.claimed;
+    expect(b).toMatchObject({ run_count: 1, endpoint_id: a!.endpoint_id, url: rx.url });
+    expect(await attemptsOf(a!.id)).toEqual([{ attempt: 1, status_code: 200, error: null, manual: false }]);
+    // B's write with no slot free: written, nothing claimed (A succeeded; nothing else is due).
+    const second = await completeAndClaimDeliveries(g.db, {
+      records: [success(b!)],
+      disableCutoff: new Date(0),
+      limit: 0,
+      leaseMs: 5_000,
+    });
+    expect(second).toEqual({ written: [{ attempt: 1, endpointId: a!.endpoint_id, disable: false }], claimed: [] });
+    // A record whose lease is not held writes nothing, and the claim beside it still runs.
+    const third = await completeAndClaimDeliveries(g.db, {
+      records: [success(b!)],
+      disableCutoff: new Date(0),
+      limit: 10,
+      leaseMs: 5_000,
+    });
+    expect(third).toEqual({ written: [undefined], claimed: [] });
+    expect(await attemptsOf(b!.id)).toHaveLength(1);
   });
 
   it('a delivery whose runs all die is ended as failed after DELIVERY_MAX_RUNS, every lost run logged', async () => {

@@ -15,16 +15,16 @@
 // same body). A run that ended without logging (crash, database unreachable, lease taken over) is logged by the next
 // run as an interrupted attempt, so the log shows every automatic run. Once a delivery has succeeded, no automatic
 // run POSTs it again.
-import { batched, SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
+import { batched, retryTransient, SecretBoxError, type SecretBox, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { SYSTEM_ACTOR } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
-import { retryTransient } from '@tender/platform';
 import type { ClaimedDelivery } from './claimDeliveries.ts';
 import { activeSecrets, endPendingDeliveries } from './endpoints.ts';
 import { EVENT_API_VERSION } from './eventTypes.ts';
 import { releaseDeliveries, type DeliveryRelease } from './releaseDeliveries.ts';
-import { createWebhookSender, type AbortHook, type SendResult } from './sender.ts';
+import { INTERRUPTED_ATTEMPT_ERROR, writeAttempts, type AttemptRecord, type WrittenAttempt } from './writeAttempts.ts';
+import { createWebhookSender, type AbortHook } from './sender.ts';
 import { automaticAttempts, retryDelayMs, type WebhookSettings } from './settings.ts';
 import { signatureHeader, SIGNATURE_HEADER } from './signature.ts';
 import { urlPolicy, type Resolver } from './ssrfGuard.ts';
@@ -37,37 +37,10 @@ import type { Environment } from '../tenant.ts';
  */
 export const DELIVERY_MAX_RUNS = 12;
 
-interface AttemptRecord {
-  deliveryId: string;
-  leaseToken: string;
-  startedAt: Date;
-  result: SendResult;
-  manual: boolean;
-  /** Cut short by the runner stopping or losing the lease: logged, decides nothing, the run is handed back. */
-  aborted: boolean;
-  /** The automatic schedule ends with this attempt (it failed and was the last). */
-  final: boolean;
-  /** Delay before the next automatic attempt, from the write (database clock); null when none follows. */
-  retryInMs: number | null;
-  /** Automatic runs before this one that ended without logging an attempt. */
-  interrupted: number;
-}
-
-interface WrittenAttempt {
-  attempt: number;
-  endpointId: string;
-  /** The endpoint has failed since at or before the auto-disable cutoff and is still enabled. */
-  disable: boolean;
-}
-
 /** A delivery whose host is crowded is due again after this long, up to twice as long with jitter. */
 const CROWDED_HOST_DEFER_MS = 1_000;
 /** A delivery this process cannot sign (its keys) waits this long before it is tried again, with no attempt used. */
 const CONFIG_FAULT_DEFER_MS = 60_000;
-
-export const INTERRUPTED_ATTEMPT_ERROR =
-  'the run ended without recording its outcome (worker crashed or stopped, or the database was unreachable); ' +
-  'the endpoint may or may not have received this attempt';
 
 export interface DeliveryWorkerOptions {
   /** DNS for the SSRF guard (tests); the system resolver by default. */
@@ -92,8 +65,18 @@ export interface DeliveryWorker {
   close(): void;
 }
 
-/** The per-delivery work of the webhook runner (createDeliveryRunner). */
-export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOptions = {}): DeliveryWorker {
+/** Writes one run's attempt (batched with others'); undefined when its lease was taken over (nothing written). */
+export type AttemptWriter = (record: AttemptRecord) => Promise<WrittenAttempt | undefined>;
+
+/**
+ * The per-delivery work of the webhook runner (createDeliveryRunner), which passes `writer` to write attempts in its
+ * own cycle (completeAndClaimDeliveries); without one, attempts are written in batches of their own.
+ */
+export function createDeliveryWorker(
+  ctx: GatewayContext,
+  opts: DeliveryWorkerOptions = {},
+  writer?: AttemptWriter,
+): DeliveryWorker {
   const settings = ctx.webhooks;
   const sender = createWebhookSender({
     ...(opts.resolver ? { resolver: opts.resolver } : {}),
@@ -101,13 +84,12 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
   });
   // One statement, so a deadlock (it locks deliveries, then an endpoint whose failing_since changes; disabling an
   // endpoint locks them the other way round) wrote nothing: run it again rather than lose the attempts' log.
-  const write = batched<AttemptRecord, WrittenAttempt | undefined>(
-    (records) =>
-      retryTransient(() =>
-        writeAttempts(ctx.db, records, new Date(ctx.now().getTime() - settings.disableAfterFailingMs)),
-      ),
-    { maxInFlight: 1, distinct: (r) => r.deliveryId },
-  );
+  const write =
+    writer ??
+    batched<AttemptRecord, WrittenAttempt | undefined>(
+      (records) => retryTransient(() => writeAttempts(ctx.db, records, disableCutoff(ctx))),
+      { maxInFlight: 1, distinct: (r) => r.deliveryId },
+    );
   const releaseOne = batched<DeliveryRelease, boolean>(
     async (items) => {
       const released = await retryTransient(() => releaseDeliveries(ctx.db, items, ctx.now()));
@@ -215,6 +197,10 @@ export function createDeliveryWorker(ctx: GatewayContext, opts: DeliveryWorkerOp
   };
 }
 
+/** Endpoints failing since before this are disabled (see disableFailingEndpoint). */
+export const disableCutoff = (ctx: GatewayContext): Date =>
+  new Date(ctx.now().getTime() - ctx.webhooks.disableAfterFailingMs);
+
 /**
  * The event as every attempt sends it: same id, same bytes. `data` is spliced in as the jsonb text PostgreSQL
  * renders (canonical for a given value), rather than parsed and re-serialised on every attempt.
@@ -271,111 +257,6 @@ function deliveryHeaders(box: SecretCache, d: ClaimedDelivery, body: string, now
     'tender-delivery-id': d.id,
   };
 }
-
-/**
- * Logs attempts and moves their deliveries on, for many deliveries in one statement (one commit), each fenced by
- * its run's lease token: a run whose lease was taken over writes nothing (neither its attempt nor the delivery's
- * state), and the run that took over logs it as interrupted. Per delivery: attempt_count grows by the interrupted
- * runs plus this attempt, which take the next numbers; status becomes succeeded on a 2xx (and stays so), failed when
- * the schedule ended; a failed manual attempt changes nothing, nor does a failed attempt that was in flight when the
- * delivery was ended (endpoint disabled or deleted), nor an aborted one (which hands its run back). The lease is
- * released and due_at set to what comes next: a manual retry still asked for (now), the automatic schedule's next
- * attempt while pending, or nothing. Per endpoint: failing_since is cleared by any success and set by the first
- * failure after one; it is only written when it changes, so steady traffic does not contend on the endpoint row.
- */
-export async function writeAttempts(
-  sql: Sql,
-  records: readonly AttemptRecord[],
-  disableCutoff: Date,
-): Promise<(WrittenAttempt | undefined)[]> {
-  const rows = await sql.query<{ id: string; attempt: number; endpoint_id: string; disable: boolean }>(
-    `with r as (
-       -- The next attempt is due its delay after this write, by the database's clock (as the claim reads it).
-       select r.*, now() + r.retry_ms * interval '1 millisecond' as next_at
-         from unnest($1::text[], $2::text[], $3::text[]::timestamptz[], $4::text[]::int[], $5::text[]::int[],
-                     $6::text[], $7::text[], $8::text[]::boolean[], $9::text[]::boolean[], $10::text[]::boolean[],
-                     $11::text[]::boolean[], $12::text[]::int[], $13::text[]::int[])
-           as r(delivery_id, token, started_at, status_code, latency_ms, excerpt, error, ok, manual, aborted, final,
-                retry_ms, interrupted)
-     ), d as (
-       update webhook_deliveries d set
-         attempt_count = d.attempt_count + r.interrupted + 1,
-         auto_attempt_count = d.auto_attempt_count + r.interrupted
-                              + case when r.manual or r.aborted then 0 else 1 end,
-         run_count = d.run_count - case when r.aborted and not r.manual then 1 else 0 end,
-         status = case when r.ok or d.status = 'succeeded' then 'succeeded'
-                       when r.manual or r.aborted or d.status = 'failed' then d.status
-                       when r.final then 'failed' else 'pending' end,
-         succeeded_at = case when r.ok and d.succeeded_at is null then r.started_at else d.succeeded_at end,
-         next_attempt_at = case when r.ok then null
-                                when r.manual or r.aborted or d.status = 'failed' then d.next_attempt_at
-                                else r.next_at end,
-         manual_retry_at_attempt = case when r.manual and not r.aborted then null else d.manual_retry_at_attempt end,
-         due_at = case when r.aborted then now()
-                       when d.manual_retry_at_attempt is not null and not r.manual then now()
-                       when d.status = 'pending' and not r.ok and (r.manual or not r.final)
-                         then coalesce(case when r.manual then d.next_attempt_at else r.next_at end, now())
-                       else null end,
-         lease_token = null,
-         lease_expires_at = null,
-         last_attempt_at = r.started_at,
-         last_status_code = r.status_code,
-         last_error = r.error,
-         updated_at = r.started_at
-       from r
-       where d.id = r.delivery_id and d.lease_token = r.token::uuid
-       returning d.id, d.endpoint_id, d.attempt_count
-     ), gaps as (
-       insert into webhook_attempts (delivery_id, attempt, started_at, error, manual)
-       select d.id, d.attempt_count - r.interrupted - 1 + g.n, r.started_at, $14, false
-         from d join r on r.delivery_id = d.id cross join lateral generate_series(1, r.interrupted) as g(n)
-     ), a as (
-       insert into webhook_attempts (delivery_id, attempt, started_at, status_code, latency_ms, response_excerpt, error,
-                                     manual)
-       select d.id, d.attempt_count, r.started_at, r.status_code, r.latency_ms, r.excerpt, r.error, r.manual
-         from d join r on r.delivery_id = d.id
-     ), per_endpoint as (
-       select d.endpoint_id, bool_or(r.ok) as any_ok, min(r.started_at) filter (where not r.ok) as first_failure
-         from d join r on r.delivery_id = d.id group by d.endpoint_id
-     ), e as (
-       update webhook_endpoints e set
-         failing_since = case when p.any_ok then null else p.first_failure end
-       from per_endpoint p
-       where e.id = p.endpoint_id and (case when p.any_ok then e.failing_since is not null else e.failing_since is null end)
-     )
-     select d.id, d.attempt_count as attempt, d.endpoint_id,
-            (not p.any_ok and ep.status = 'enabled' and ep.deleted_at is null and ep.failing_since <= $15) as disable
-       from d
-       join per_endpoint p on p.endpoint_id = d.endpoint_id
-       join webhook_endpoints ep on ep.id = d.endpoint_id`,
-    // Every array travels as text[] and is cast by the server: postgres.js types arrays of Dates, booleans and
-    // numbers inconsistently across versions, text arrays always the same.
-    [
-      records.map((r) => r.deliveryId),
-      records.map((r) => r.leaseToken),
-      records.map((r) => r.startedAt.toISOString()),
-      records.map((r) => num(r.result.statusCode)),
-      records.map((r) => num(r.result.latencyMs)),
-      records.map((r) => r.result.excerpt),
-      records.map((r) => r.result.error),
-      records.map((r) => String(r.result.ok)),
-      records.map((r) => String(r.manual)),
-      records.map((r) => String(r.aborted)),
-      records.map((r) => String(r.final)),
-      records.map((r) => num(r.retryInMs)),
-      records.map((r) => String(r.interrupted)),
-      INTERRUPTED_ATTEMPT_ERROR,
-      disableCutoff,
-    ],
-  );
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return records.map((rec) => {
-    const r = byId.get(rec.deliveryId);
-    return r ? { attempt: r.attempt, endpointId: r.endpoint_id, disable: r.disable === true } : undefined;
-  });
-}
-
-const num = (n: number | null): string | null => (n === null ? null : String(n));
 
 /**
  * Ends a run that sends nothing, fenced by its lease: logs the `lost` automatic runs before it (next attempt
