@@ -2,7 +2,7 @@
 // add) the payment's chain, and send the exact ERC-20 transfer to the deposit address with viem. Progress after
 // the transaction comes from the gateway's status (the chain watcher), like any other payment.
 import { useState, type ReactNode } from 'react';
-import { createWalletClient, custom, encodeFunctionData, erc20Abi } from 'viem';
+import { createWalletClient, custom, encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { PublicNetwork } from '../shared/api.ts';
 import { shortHash } from '../shared/format.ts';
@@ -58,11 +58,12 @@ export default function WalletPay({
       const hash = await client.sendTransaction({
         account,
         chain: null,
-        to: network.token_address,
+        // The API serves checksummed or lower-case hex; getAddress refuses anything else before the wallet sees it.
+        to: getAddress(network.token_address),
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [network.deposit_address, BigInt(units)],
+          args: [getAddress(network.deposit_address), BigInt(units)],
         }),
       });
       setStep({ kind: 'sent', hash });
