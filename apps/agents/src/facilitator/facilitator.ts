@@ -9,7 +9,17 @@ import type {
 } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { toFacilitatorEvmSigner } from '@x402/evm';
-import { createWalletClient, defineChain, http, publicActions, type Chain, type Hex } from 'viem';
+import {
+  createWalletClient,
+  defineChain,
+  http,
+  publicActions,
+  type Abi,
+  type Chain,
+  type Hex,
+  type TypedData,
+  type TypedDataDomain,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
 
@@ -72,12 +82,15 @@ export function createBuiltInFacilitator(
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
-      readContract: (args) => client.readContract(args as never),
-      verifyTypedData: (args) => client.verifyTypedData(args as never),
-      writeContract: (args) => client.writeContract(args as never),
-      sendTransaction: (args) => client.sendTransaction(args as never),
+      // x402 describes ABIs and typed data loosely (unknown[], string records); viem checks them against their own
+      // types, which a value read from an ABI at run time meets by construction.
+      readContract: (args) => client.readContract({ ...args, abi: args.abi as Abi }),
+      verifyTypedData: (args) =>
+        client.verifyTypedData({ ...args, domain: args.domain as TypedDataDomain, types: args.types as TypedData }),
+      writeContract: (args) => client.writeContract({ ...args, abi: args.abi as Abi }),
+      sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) =>
-        client.waitForTransactionReceipt({ ...args, pollingInterval: opts.pollingMs } as never),
+        client.waitForTransactionReceipt({ ...args, pollingInterval: opts.pollingMs }),
       getCode: (args) => client.getCode(args),
     },
     { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 60_000 },

@@ -10,7 +10,7 @@ import { emailLinkMail } from './templates.ts';
 
 export type EmailLinkPurpose = 'verify' | 'change';
 
-/** Queue of the job that mails a link (register it with the job runner: `gatewayJobQueues`). */
+/** Queue of the job that mails a link (the email feature's queue: emailFeature.ts). */
 export const EMAIL_LINK_QUEUE = 'gateway.email_link';
 
 /** A verification link lives a day; a change link an hour (it moves the sign-in address). */

@@ -4,7 +4,7 @@ import { sweepHandler, sweepRetryBackoff, type SweepOptions } from './sweeper.ts
 import { sweepQueue } from './sweepQueue.ts';
 
 /**
- * Settlement's job queues (merged into gatewayJobQueues in ../workers.ts): only the sweep queues of the networks
+ * Settlement's job queues (the settlement feature's queues, merged into the one job runner by ../workers.ts): only the sweep queues of the networks
  * this process can send sweeps on (available, with a relayer); the others it never claims.
  */
 export function settlementJobQueues(ctx: GatewayContext, sweep: SweepOptions = {}): Record<string, QueueDefinition> {

@@ -291,10 +291,10 @@ function clientError(err: NodeJS.ErrnoException): HttpError {
 /** Maps everything Fastify and its plugins throw onto the kit's codes. */
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
-  const e = error as FastifyError & { validation?: unknown; validationContext?: string };
+  const e = error as FastifyError;
   if (e.validation) {
     return new HttpError(400, KitErrorCode.validation, 'Request validation failed', {
-      details: validationDetails(e.validation as never, e.validationContext ?? 'body'),
+      details: validationDetails(e.validation, e.validationContext ?? 'body'),
     });
   }
   switch (e.code) {

@@ -1,5 +1,6 @@
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
+import type VoiceResponse from 'twilio/lib/twiml/VoiceResponse.js';
 import { ProviderRefusal, ProviderTemporaryFailure } from '../../paywall/providerFailure.ts';
 import type { Country, TelephonyProvider } from './telephonyProvider.ts';
 
@@ -144,7 +145,8 @@ export function createTwilioProvider(opts: TwilioOptions): TelephonyProvider {
 
     sayAndHangUpTwiml(message, language) {
       const r = new twilio.twiml.VoiceResponse();
-      r.say(language ? { language: language as never } : {}, message);
+      // Twilio's typings list the Say voices' language tags; any other tag is Twilio's to refuse, as before.
+      r.say(language ? { language: language as NonNullable<VoiceResponse.SayAttributes['language']> } : {}, message);
       r.hangup();
       return r.toString();
     },

@@ -1,74 +1,17 @@
 // Pay from a browser wallet: discover injected wallets (EIP-6963, else window.ethereum), connect, switch to (or
 // add) the payment's chain, and send the exact ERC-20 transfer to the deposit address with viem. Progress after
 // the transaction comes from the gateway's status (the chain watcher), like any other payment.
-import { useEffect, useState, type ReactNode } from 'react';
-import { createWalletClient, custom, encodeFunctionData, erc20Abi, type EIP1193Provider } from 'viem';
+import { useState, type ReactNode } from 'react';
+import { createWalletClient, custom, encodeFunctionData, erc20Abi, getAddress } from 'viem';
 import { useI18n } from '../i18n/i18n.tsx';
 import type { PublicNetwork } from '../shared/api.ts';
 import { shortHash } from '../shared/format.ts';
+import { useInjectedWallets, type InjectedWallet } from '../shared/useInjectedWallet.ts';
 import { ensureChain, rpcCode } from '../shared/wallet.ts';
 import { TokenWarning } from './TokenWarning.tsx';
 
-interface Wallet {
-  id: string;
-  name: string;
-  icon: string | undefined;
-  provider: EIP1193Provider;
-}
-
-interface AnnounceDetail {
-  info: { uuid: string; name: string; icon?: string; rdns?: string };
-  provider: EIP1193Provider;
-}
-
-declare global {
-  interface WindowEventMap {
-    'eip6963:announceProvider': CustomEvent<AnnounceDetail>;
-  }
-  interface Window {
-    ethereum?: EIP1193Provider;
-  }
-}
-
-/**
- * Wallets announced through EIP-6963 (several may be installed); the legacy window.ethereum when none is. Undefined
- * while still looking.
- */
-function useWallets(): Wallet[] | undefined {
-  const [wallets, setWallets] = useState<Wallet[]>();
-  useEffect(() => {
-    const onAnnounce = (e: CustomEvent<AnnounceDetail>) => {
-      const { info, provider } = e.detail;
-      setWallets((ws = []) =>
-        ws.some((w) => w.id === info.uuid)
-          ? ws
-          : [
-              ...ws,
-              {
-                id: info.uuid,
-                name: info.name,
-                icon: info.icon?.startsWith('data:image/') ? info.icon : undefined,
-                provider,
-              },
-            ],
-      );
-    };
-    window.addEventListener('eip6963:announceProvider', onAnnounce);
-    window.dispatchEvent(new Event('eip6963:requestProvider'));
-    const legacy = setTimeout(() => {
-      setWallets((ws = []) =>
-        ws.length === 0 && window.ethereum
-          ? [{ id: 'injected', name: 'Wallet', icon: undefined, provider: window.ethereum }]
-          : ws,
-      );
-    }, 300);
-    return () => {
-      window.removeEventListener('eip6963:announceProvider', onAnnounce);
-      clearTimeout(legacy);
-    };
-  }, []);
-  return wallets;
-}
+/** Wallets announced through EIP-6963; the legacy window.ethereum when none is. Undefined while still looking. */
+const useWallets = () => useInjectedWallets('Wallet');
 
 /** The first line of what the wallet said (in its own language). */
 function walletReason(err: unknown): string {
@@ -102,7 +45,7 @@ export default function WalletPay({
   const wallets = useWallets();
   const [step, setStep] = useState<Step>({ kind: 'idle' });
 
-  const pay = async (wallet: Wallet) => {
+  const pay = async (wallet: InjectedWallet) => {
     const provider = wallet.provider;
     try {
       setStep({ kind: 'busy', text: t('checkout.connecting', { wallet: wallet.name }) });
@@ -115,11 +58,12 @@ export default function WalletPay({
       const hash = await client.sendTransaction({
         account,
         chain: null,
-        to: network.token_address,
+        // The API serves checksummed or lower-case hex; getAddress refuses anything else before the wallet sees it.
+        to: getAddress(network.token_address),
         data: encodeFunctionData({
           abi: erc20Abi,
           functionName: 'transfer',
-          args: [network.deposit_address, BigInt(units)],
+          args: [getAddress(network.deposit_address), BigInt(units)],
         }),
       });
       setStep({ kind: 'sent', hash });

@@ -6,6 +6,7 @@ import { gateway, ok, type Environment } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 type KeyRole = 'admin' | 'developer' | 'read_only';
 
@@ -41,9 +42,9 @@ export function ApiKeysCard() {
       <h2 id="keys-heading">API keys</h2>
       {fresh ? <OnceSecret title="New API key." secret={fresh} label="New API key" /> : null}
       <ApiErrorText error={keys.error} />
-      {keys.data && keys.data.data.length === 0 ? <p className="muted">No API key yet.</p> : null}
+      {listOf(keys.data).empty ? <p className="muted">No API key yet.</p> : null}
       <ul className="rows">
-        {keys.data?.data.map((k) => (
+        {listOf(keys.data).items.map((k) => (
           <li key={k.id} className="row-with-actions">
             <span>
               <strong>{k.name}</strong>{' '}

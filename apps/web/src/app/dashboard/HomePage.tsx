@@ -100,7 +100,7 @@ export function HomePage() {
   );
 }
 
-export function PaymentRows({ payments }: { payments: Payment[] }) {
+export function PaymentRows({ payments }: { payments: readonly Payment[] }) {
   if (payments.length === 0) return null;
   return (
     <div className="table-wrap" tabIndex={0} role="region" aria-label="Payments table">

@@ -9,6 +9,7 @@ import { NetworkChoice } from './NetworkChoice.tsx';
 import { Link } from './router.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 export default function InvoicesPage() {
   const { can } = useDashboard();
@@ -28,9 +29,9 @@ export default function InvoicesPage() {
       <section className="card" aria-labelledby="invoices-heading">
         <h1 id="invoices-heading">Invoices</h1>
         <ApiErrorText error={invoices.error ?? error} />
-        {invoices.data && invoices.data.data.length === 0 ? <p className="muted">No invoice yet.</p> : null}
+        {listOf(invoices.data).empty ? <p className="muted">No invoice yet.</p> : null}
         <ul className="rows">
-          {invoices.data?.data.map((inv) => (
+          {listOf(invoices.data).items.map((inv) => (
             <li key={inv.id}>
               <div className="row-with-actions">
                 <span>

@@ -10,6 +10,7 @@ import { PaymentRows } from './HomePage.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 export default function LinksPage() {
   const { can } = useDashboard();
@@ -29,9 +30,9 @@ export default function LinksPage() {
       <section className="card" aria-labelledby="links-heading">
         <h1 id="links-heading">Payment links</h1>
         <ApiErrorText error={links.error ?? error} />
-        {links.data && links.data.data.length === 0 ? <p className="muted">No payment link yet.</p> : null}
+        {listOf(links.data).empty ? <p className="muted">No payment link yet.</p> : null}
         <ul className="rows">
-          {links.data?.data.map((l) => (
+          {listOf(links.data).items.map((l) => (
             <li key={l.id} data-testid="payment-link">
               <div className="row-with-actions">
                 <span>
@@ -77,8 +78,8 @@ function LinkPayments({ linkId }: { linkId: string }) {
   return (
     <>
       <ApiErrorText error={r.error} />
-      {r.data && r.data.data.length === 0 ? <p className="muted">No payment through this link yet.</p> : null}
-      <PaymentRows payments={r.data?.data ?? []} />
+      {listOf(r.data).empty ? <p className="muted">No payment through this link yet.</p> : null}
+      <PaymentRows payments={listOf(r.data).items} />
     </>
   );
 }

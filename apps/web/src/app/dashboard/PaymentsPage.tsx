@@ -6,6 +6,7 @@ import { gateway, ok, type PaymentStatus } from './dashboardApi.ts';
 import { ApiErrorText } from './Field.tsx';
 import { PaymentRows } from './HomePage.tsx';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 interface Filters {
   status: string;
@@ -114,8 +115,8 @@ export default function PaymentsPage({ search }: { search: URLSearchParams }) {
         <button type="submit">Apply filters</button>
       </form>
       <ApiErrorText error={page.error} />
-      {page.data && page.data.data.length === 0 ? <p className="muted">No payment matches.</p> : null}
-      <PaymentRows payments={page.data?.data ?? []} />
+      {listOf(page.data).empty ? <p className="muted">No payment matches.</p> : null}
+      <PaymentRows payments={listOf(page.data).items} />
       <div className="actions pager">
         <button
           type="button"

@@ -4,7 +4,7 @@
 // proof is posted again until it is taken.
 import { useState, type FormEvent } from 'react';
 import { createWalletClient, custom, encodeFunctionData, erc20Abi, getAddress, isAddress, type Hex } from 'viem';
-import { useInjectedWallet } from '../owner/useInjectedWallet.ts';
+import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
 import { ApiError } from '../shared/api.ts';
 import { groupDigits } from '../shared/format.ts';
 import { ensureChain, walletMessage } from '../shared/wallet.ts';

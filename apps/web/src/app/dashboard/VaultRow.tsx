@@ -4,7 +4,7 @@
 // or anywhere else (a hardware wallet, a multisig's own app) and pasted.
 import { useState, type FormEvent } from 'react';
 import { createWalletClient, custom, getAddress, isAddress, type Hex } from 'viem';
-import { useInjectedWallet } from '../owner/useInjectedWallet.ts';
+import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
 import { walletMessage } from '../shared/wallet.ts';
 import { when } from './Bits.tsx';
 import { gateway, ok } from './dashboardApi.ts';

@@ -6,6 +6,7 @@ import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type WebhookDelivery } from './dashboardApi.ts';
 import { ApiErrorText } from './Field.tsx';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 export function WebhookDeliveriesCard({ version }: { version: number }) {
   const { can } = useDashboard();
@@ -22,9 +23,9 @@ export function WebhookDeliveriesCard({ version }: { version: number }) {
         </button>
       </div>
       <ApiErrorText error={deliveries.error} />
-      {deliveries.data && deliveries.data.data.length === 0 ? <p className="muted">Nothing delivered yet.</p> : null}
+      {listOf(deliveries.data).empty ? <p className="muted">Nothing delivered yet.</p> : null}
       <ul className="rows" aria-label="Deliveries">
-        {deliveries.data?.data.map((d) => (
+        {listOf(deliveries.data).items.map((d) => (
           <DeliveryRow
             key={d.id}
             delivery={d}

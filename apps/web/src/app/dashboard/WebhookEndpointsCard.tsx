@@ -8,6 +8,7 @@ import { gateway, ok, type WebhookEventType } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
+import { listOf } from '../shared/listOf.ts';
 
 export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
   const { can } = useDashboard();
@@ -49,9 +50,9 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
       <h2 id="endpoints-heading">Webhook endpoints</h2>
       {secret ? <OnceSecret title={secret.title} secret={secret.value} label="Webhook signing secret" /> : null}
       <ApiErrorText error={endpoints.error} />
-      {endpoints.data && endpoints.data.data.length === 0 ? <p className="muted">No endpoint yet.</p> : null}
+      {listOf(endpoints.data).empty ? <p className="muted">No endpoint yet.</p> : null}
       <ul className="rows">
-        {endpoints.data?.data.map((ep) => (
+        {listOf(endpoints.data).items.map((ep) => (
           <li key={ep.id} className="row-with-actions">
             <span>
               <code>{ep.url}</code> <StatusBadge status={ep.status} />

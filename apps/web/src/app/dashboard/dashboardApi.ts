@@ -4,9 +4,9 @@
 // Every request carries the session and the chosen environment (Tender-Environment); every failure becomes an
 // ApiError with the API's code, message and field details. A 401 on a signed-in request means the session ended
 // (expired, idle, signed out elsewhere): the session is dropped and the shell goes back to sign-in saying so.
-import createClient, { type Middleware } from 'openapi-fetch';
-import { ApiError, type FieldError } from '../shared/api.ts';
-import type { paths } from '../../../../../packages/sdk/src/openapi.ts';
+import type { Middleware } from 'openapi-fetch';
+import { gatewayClient, ok, type ResponseOf } from '../shared/api.ts';
+import type { paths } from '../shared/apiTypes.ts';
 
 export type Environment = 'test' | 'live';
 
@@ -46,47 +46,10 @@ const auth: Middleware = {
   },
 };
 
-export const gateway = createClient<paths>({
-  baseUrl: typeof location === 'undefined' ? '' : location.origin,
-  credentials: 'omit',
-  cache: 'no-store',
-});
+export const gateway = gatewayClient();
 gateway.use(auth);
 
-interface ErrorBody {
-  error?: { code?: string; message?: string; details?: FieldError[] };
-}
-
-/** The response body of a successful call, or an ApiError in the API's own words. */
-export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(
-  call: Promise<R>,
-): Promise<NonNullable<R['data']>> {
-  let r: R;
-  try {
-    r = await call;
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server; check your connection');
-  }
-  if (r.response.ok && r.data !== undefined && r.data !== null) return r.data as NonNullable<R['data']>;
-  const e = (r.error as ErrorBody | undefined)?.error;
-  throw new ApiError(
-    r.response.status,
-    e?.code ?? 'HTTP_ERROR',
-    e?.message ?? `The server answered ${r.response.status}`,
-    e?.details ?? [],
-  );
-}
-
-/** The JSON body of operation `M` on path `P` for status `S` (200 unless given). */
-export type ResponseOf<P extends keyof paths, M extends keyof paths[P], S extends number = 200> = paths[P][M] extends {
-  responses: infer R;
-}
-  ? S extends keyof R
-    ? R[S] extends { content: { 'application/json': infer B } }
-      ? B
-      : never
-    : never
-  : never;
+export { ok, type ResponseOf };
 
 export type Me = ResponseOf<'/v1/me', 'get'>;
 export type Permission = Me['permissions'][number];

@@ -5,7 +5,7 @@ import { createWalletClient, custom, getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { ownerApi, ownerSession } from './ownerApi.ts';
-import { useInjectedWallet } from './useInjectedWallet.ts';
+import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
 
 export function WalletSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const wallet = useInjectedWallet();

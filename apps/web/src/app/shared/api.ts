@@ -1,8 +1,10 @@
-// The one client of the public API the pages use. Types mirror the gateway's response schemas
-// (apps/gateway/src/checkout/publicIntent.ts, the payment-link and invoice contracts); every failure becomes an
-// ApiError carrying the API's own code and message, which the pages show as they are.
-
-import type { PaymentStatus, PublicIntent, PublicInvoice, PublicPaymentLink } from './apiTypes.ts';
+// The one way the gateway's UIs call it: openapi-fetch over the SDK's types generated from the gateway's own OpenAPI
+// document, so every path, query, body and response is checked at compile time. `publicApi` is the public pages'
+// client (checkout, link, invoice, email confirmation: no credentials); the dashboard's client adds its session
+// (dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
+// details, which the pages show as they are.
+import createClient from 'openapi-fetch';
+import type { paths } from './apiTypes.ts';
 
 export type * from './apiTypes.ts';
 
@@ -23,54 +25,55 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  let res: Response;
+interface ErrorBody {
+  error?: { code?: string; message?: string; details?: FieldError[] };
+}
+
+/** The response body of a successful call, or an ApiError in the API's own words. */
+export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R>,
+): Promise<NonNullable<R['data']>> {
+  let r: R;
   try {
-    res = await fetch(path, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json' },
-      body: body === undefined ? null : JSON.stringify(body),
-      credentials: 'omit',
-      cache: 'no-store',
-    });
+    r = await call;
   } catch {
     throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server; check your connection');
   }
-  const text = await res.text();
-  let json: unknown = undefined;
-  try {
-    json = text ? JSON.parse(text) : undefined;
-  } catch {
-    // not JSON: handled below
-  }
-  if (!res.ok) {
-    const err = (json as { error?: { code?: string; message?: string } } | undefined)?.error;
-    throw new ApiError(res.status, err?.code ?? 'HTTP_ERROR', err?.message ?? `The server answered ${res.status}`);
-  }
-  return json as T;
+  if (r.response.ok && r.data !== undefined && r.data !== null) return r.data as NonNullable<R['data']>;
+  const e = (r.error as ErrorBody | undefined)?.error;
+  throw new ApiError(
+    r.response.status,
+    e?.code ?? 'HTTP_ERROR',
+    e?.message ?? `The server answered ${r.response.status}`,
+    e?.details ?? [],
+  );
 }
 
-const seg = (id: string) => encodeURIComponent(id);
+/** A client of the gateway at the page's own origin. */
+export function gatewayClient() {
+  return createClient<paths>({
+    baseUrl: typeof location === 'undefined' ? '' : location.origin,
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+}
+
+export const publicApi = gatewayClient();
+
+const byId = (id: string) => ({ params: { path: { id } } });
 
 export const api = {
-  paymentIntent: (id: string) => call<PublicIntent>('GET', `/public/payment-intents/${seg(id)}`),
+  paymentIntent: (id: string) => ok(publicApi.GET('/public/payment-intents/{id}', byId(id))),
   openPaymentIntent: (id: string, network?: string) =>
-    call<{ id: string; status: PaymentStatus }>(
-      'POST',
-      `/public/payment-intents/${seg(id)}/open`,
-      network ? { network } : {},
-    ),
+    ok(publicApi.POST('/public/payment-intents/{id}/open', { ...byId(id), body: network ? { network } : {} })),
   checkoutEmbedding: (id: string, origin: string) =>
-    call<{ allowed: boolean }>(
-      'GET',
-      `/public/payment-intents/${seg(id)}/embedding?origin=${encodeURIComponent(origin)}`,
+    ok(
+      publicApi.GET('/public/payment-intents/{id}/embedding', {
+        params: { path: { id }, query: { origin } },
+      }),
     ),
-  paymentLink: (id: string) => call<PublicPaymentLink>('GET', `/public/payment-links/${seg(id)}`),
-  startLinkPayment: (id: string) =>
-    call<{ payment_intent_id: string; checkout_url: string }>('POST', `/public/payment-links/${seg(id)}/intents`, {}),
-  invoice: (id: string) => call<PublicInvoice>('GET', `/public/invoices/${seg(id)}`),
-  confirmEmail: (token: string) =>
-    call<{ status: 'verified'; purpose: 'verify' | 'change'; email: string }>('POST', '/public/auth/email/confirm', {
-      token,
-    }),
+  paymentLink: (id: string) => ok(publicApi.GET('/public/payment-links/{id}', byId(id))),
+  startLinkPayment: (id: string) => ok(publicApi.POST('/public/payment-links/{id}/intents', { ...byId(id), body: {} })),
+  invoice: (id: string) => ok(publicApi.GET('/public/invoices/{id}', byId(id))),
+  confirmEmail: (token: string) => ok(publicApi.POST('/public/auth/email/confirm', { body: { token } })),
 };

@@ -1,0 +1,53 @@
+// The ceilings CI holds the structure to (`npx tsx scripts/structureFacts.ts --check` in .ci/run). A count may go
+// down freely; lower its ceiling with it. Raising one (a new two-way pair of rooms, a new arrow back up) is done in the
+// commit that needs it, with the reason written beside the number.
+export const CEILINGS = {
+  rooms: {
+    // Measured 2026-11-27 after the house (issue 27). Pairs: accounts↔auth, accounts↔apiKeys, apiKeys↔context.ts,
+    // apiKeys↔http, audit↔auth, auth↔context.ts, auth↔email, auth↔http, context.ts↔{email, networks, payments,
+    // webhooks} (the context names the types of the services it holds).
+    'apps/gateway/src': { pairs: 12, backUp: 15 },
+    // Pairs: catalog↔context.ts, catalog↔http, context.ts↔{email, phone, realtime} (service types on the context).
+    'apps/agents/src': { pairs: 5, backUp: 7 },
+  } as Record<string, { pairs: number; backUp: number }>,
+  /** Casts that switch the type checker off. */
+  asNever: 0,
+  /** Lines of a hand-written source file (STYLE.md). */
+  fileLines: 500,
+  /** Lines of a function, method or arrow function (STYLE.md). */
+  functionLines: 150,
+  /**
+   * Functions over functionLines when the gate came in (file and name; measured from first to last line, nested
+   * functions included): mostly route plugins that declare every route's schema inline. Each is split when next
+   * touched and struck off; nothing joins the list.
+   */
+  longFunctions: [
+    'apps/agents/src/events/eventRoutes.ts eventRoutes',
+    'apps/agents/src/operator/operatorRoutes.ts operatorRoutes',
+    'apps/agents/src/owner/ownerRoutes.ts ownerRoutes',
+    'apps/agents/src/phone/twilioWebhooks.ts twilioWebhooks',
+    'apps/agents/src/realtime/eventDelivery.ts createEventDelivery',
+    'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
+    'apps/gateway/src/auth/authRoutes.ts authRoutes',
+    'apps/gateway/src/events/eventRoutes.ts eventPlugin',
+    'apps/gateway/src/events/eventRoutes.ts eventRoutes',
+    'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
+    'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
+    'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkPlugin',
+    'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkRoutes',
+    'apps/gateway/src/refunds/submitRefundProof.ts submitRefundProof',
+    'apps/gateway/src/settings/settingsRoutes.ts settingsPlugin',
+    'apps/gateway/src/settings/settingsRoutes.ts settingsRoutes',
+    'apps/gateway/src/webhooks/webhookRoutes.ts webhookPlugin',
+    'apps/gateway/src/webhooks/webhookRoutes.ts webhookRoutes',
+    'apps/web/src/app/dashboard/PaymentDetailPage.tsx PaymentDetailPage',
+    'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
+    'apps/web/src/app/dashboard/VaultRow.tsx VaultRow',
+    'packages/agent/src/agent.ts createAgent',
+    'packages/agent/src/realtime.ts createRealtime',
+    'packages/cli/src/startTender.ts startTender',
+    'packages/platform/src/http/createHttpServer.ts createHttpServer',
+  ] as readonly string[],
+  /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */
+  libraryPackages: ['@tender/platform', '@tender/evm', '@tender/sdk', '@tender/agent'],
+};
