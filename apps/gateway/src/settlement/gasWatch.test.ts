@@ -5,6 +5,7 @@ import { anvilRequest, createDevnetClient } from '@tender/evm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toHex } from 'viem';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
+import { gatewayFeatures } from '../runtime.ts';
 import { publicStatus } from '../system/publicStatus.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
 import { readRelayerGas, RELAYER_GAS_MAX_AGE_MS, SWEEP_GAS } from './relayerGas.ts';
@@ -60,11 +61,11 @@ describe(`gas watch (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =
     const intent = await h.createIntent({ amount: '2' });
     await h.pay(intent.depositAddress, '2');
     await h.mine(2);
-    workers = await startGatewayWorkers(h.ctx, {
-      watchers: true,
-      jobPollMs: 50,
-      sweep: { checkEveryMs: 100, lowGasRetryMs: 200 },
-    });
+    workers = await startGatewayWorkers(
+      h.ctx,
+      gatewayFeatures(h.ctx, { webhooks: { pollMs: 50 }, sweep: { checkEveryMs: 100, lowGasRetryMs: 200 } }),
+      { jobPollMs: 50 },
+    );
     // The sweep is scheduled and runs, but waits: no transaction, the settlement stays pending.
     await eventually(
       async () => {
