@@ -57,6 +57,11 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
     settings: new IntentSettingsCache(),
     persistChain: (network) => input.persistChain?.[network]?.() ?? Promise.resolve(),
     plugs: emptyPlugPoints(),
+    operator: {
+      username: input.operator?.username ?? 'operator',
+      password: input.operator?.password ?? null,
+      agents: input.operator?.agents ?? null,
+    },
     async close() {
       await apiKeys.close();
       await mailer?.close?.();
@@ -129,6 +134,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
     },
     ...gatewayAuthContext(config),
     ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
+    operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
   });
   const closers: (() => Promise<void>)[] = [() => services.close()];
   const close = async () => {
