@@ -24,6 +24,7 @@ import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
 import { webPages } from './pages/webPages.ts';
 import { checkoutEmbeddingRoutes } from './checkout/checkoutEmbeddingRoutes.ts';
+import { adminRoutes, OPERATOR_SECURITY_SCHEME, OPERATOR_TAG } from './operator/adminRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -72,6 +73,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
               `after its lifetime, or when idle. Acts in test mode unless the request sends \`${ENVIRONMENT_HEADER}: live\`. ` +
               'Acts with the user’s role (owner for the account holder).',
           },
+          ...OPERATOR_SECURITY_SCHEME,
         },
       },
       tags: [
@@ -119,6 +121,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
         { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
         REFUNDS_TAG,
         EVENTS_TAG,
+        OPERATOR_TAG,
         {
           name: 'Webhooks',
           description:
@@ -164,6 +167,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     invoiceRoutes(ctx),
     publicCheckoutRoutes(ctx),
     checkoutEmbeddingRoutes(ctx),
+    adminRoutes(ctx),
   ])
     await app.register(routes);
   if (opts.webDir) await webPages(app, opts.webDir, ctx);
