@@ -63,9 +63,13 @@ export function adminRoutes(ctx: GatewayContext) {
       },
     });
     const operators = new WeakMap<FastifyRequest, string>();
-    // Every route of this plugin (and only these): after the rate limiter, before validation and the handler.
-    app.addHook('onRequest', async (req) => {
+    // Every route of this plugin (and only these), appended to its onRequest hooks after the rate limiter's (as
+    // http/authenticate.ts does for merchants): failed sign-ins are limited like any other request.
+    const signIn = async (req: FastifyRequest) => {
       operators.set(req, authenticate(req.headers.authorization, req.ip));
+    };
+    app.addHook('onRoute', (route) => {
+      route.onRequest = [...(route.onRequest ? [route.onRequest].flat() : []), signIn];
     });
     const operatorOf = (req: FastifyRequest) => operators.get(req) ?? '(unknown)';
     const audit = (req: FastifyRequest, action: string, target: string | null, details?: Record<string, unknown>) =>
