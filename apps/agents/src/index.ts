@@ -11,3 +11,4 @@ export * from './realtime/gateway.ts';
 export type * from './realtime/voiceTurns.ts';
 export { REALTIME_PATH, MAX_FRAME_BYTES } from './realtime/protocol.ts';
 export { agentsMigrations } from './migrations.ts';
+export { agentsConsoleView } from './operator/consoleView.ts';
