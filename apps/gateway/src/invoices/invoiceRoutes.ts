@@ -142,7 +142,7 @@ export function invoiceRoutes(ctx: GatewayContext) {
           description: 'No credentials. The invoice without the customer’s email, with the merchant’s business name.',
           security: [],
           params: IdParams,
-          response: { 200: PublicInvoiceSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: PublicInvoiceSchema, ...errorResponses(400, 403, 404, 429) },
         },
       },
       async (req) => {

@@ -4,7 +4,7 @@
 import { createJobRunner, enqueue, PermanentJobError, type App } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
-import { bearer, createTestGateway, markEmailVerified, signUp } from '../_test/testGateway.ts';
+import { bearer, createTestGateway, insertVault, markEmailVerified, signUp } from '../_test/testGateway.ts';
 import type { GatewayContext } from '../context.ts';
 import { createNetworkRegistry } from '../networks/registry.ts';
 import { createGatewayServer } from '../server.ts';
@@ -102,6 +102,35 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     expect(created.statusCode).toBe(201);
     const key: string = created.json().secret;
     const me = (token: string) => app.inject({ method: 'GET', url: '/v1/me', headers: bearer(token) });
+    // A payment link and an invoice, whose public pages stop taking payments while the merchant is suspended.
+    await insertVault(h.db, m.merchantId, `0x${'2a'.repeat(20)}`);
+    const link = await app.inject({
+      method: 'POST',
+      url: '/v1/payment-links',
+      headers: bearer(key),
+      payload: { name: 'T-shirt', amount: '25', networks: ['devnet'] },
+    });
+    expect(link.statusCode).toBe(201);
+    const linkId: string = link.json().id;
+    const invoice = await app.inject({
+      method: 'POST',
+      url: '/v1/invoices',
+      headers: bearer(key),
+      payload: {
+        customer_name: 'Ada',
+        customer_email: 'ada@example.com',
+        networks: ['devnet'],
+        line_items: [{ description: 'Widget', quantity: 1, unit_amount: '9.99' }],
+      },
+    });
+    expect(invoice.statusCode).toBe(201);
+    const invoiceId: string = invoice.json().id;
+    const pages = async () =>
+      Promise.all([
+        app.inject({ method: 'GET', url: `/public/payment-links/${linkId}` }),
+        app.inject({ method: 'POST', url: `/public/payment-links/${linkId}/intents`, payload: {} }),
+        app.inject({ method: 'GET', url: `/public/invoices/${invoiceId}` }),
+      ]);
     // The key's lookup is cached now: the suspension must still be seen by the very next request.
     expect((await me(key)).statusCode).toBe(200);
     expect((await me(m.token)).statusCode).toBe(200);
@@ -125,6 +154,10 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
       expect(r.statusCode).toBe(403);
       expect(r.json().error).toMatchObject({ code: 'MERCHANT_SUSPENDED', type: 'permission_error' });
     }
+    for (const r of await pages()) {
+      expect(r.statusCode).toBe(403);
+      expect(r.json().error).toMatchObject({ code: 'MERCHANT_SUSPENDED', message: expect.stringMatching(/not taking/) });
+    }
     // Twice: nothing changes and nothing more is audited.
     expect((await admin('POST', `/merchants/${m.merchantId}/suspend`, { reason: 'again' })).json().changed).toBe(false);
 
@@ -137,6 +170,7 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     });
     expect((await me(key)).statusCode).toBe(200);
     expect((await me(m.token)).statusCode).toBe(200);
+    expect((await pages()).map((r) => r.statusCode)).toEqual([200, 201, 200]);
     const actions = await auditActions();
     expect(actions.filter((a) => a === 'merchant.suspend')).toHaveLength(1);
     expect(actions).toEqual(expect.arrayContaining(['merchant.resume', 'merchant.view', 'merchant.search']));
