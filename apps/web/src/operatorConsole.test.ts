@@ -36,7 +36,11 @@ beforeAll(async () => {
   await h.db.query(`insert into merchants (id, business_name) values ($1, $2)`, [h.tenant.merchantId, BUSINESS]);
   // sepolia is served by the devnet's node: a network that opens incidents instead of rolling back.
   const registry = createNetworkRegistry(
-    { profile: 'dev', rpcUrlSepolia: h.devnet.rpcUrl, depositFactoryAddress: h.devnet.manifest.contracts.depositFactory },
+    {
+      profile: 'dev',
+      rpcUrlSepolia: h.devnet.rpcUrl,
+      depositFactoryAddress: h.devnet.manifest.contracts.depositFactory,
+    },
     { devnet: h.devnet.manifest, devnetOverrides: { confirmations: 2 } },
   );
   ctx = { ...h.ctx, networkRegistry: registry, operator: { ...h.ctx.operator, password: PASSWORD } };
@@ -96,9 +100,9 @@ describe(`operator console in Chromium (${process.env.DATABASE_URL ? 'postgres' 
 
       await page.getByRole('navigation', { name: 'Console' }).getByRole('button', { name: 'Audit' }).click();
       await page.getByText('merchant.resume').waitFor();
-      await expect.poll(() => page.getByRole('heading', { name: 'Audit log' }).locator('..').textContent()).toContain(
-        'merchant.suspend',
-      );
+      await expect
+        .poll(() => page.getByRole('heading', { name: 'Audit log' }).locator('..').textContent())
+        .toContain('merchant.suspend');
       expect(logs.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([
         // The wrong password's 401, as the browser logs every failed fetch.
         expect.stringMatching(/401/),

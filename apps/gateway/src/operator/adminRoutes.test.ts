@@ -53,7 +53,11 @@ async function auditActions(): Promise<string[]> {
 describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () => {
   it('refuses merchants’ credentials and wrong passwords; 10 failures lock one address out, right password included', async () => {
     const merchant = await signUp(app);
-    const asMerchant = await app.inject({ method: 'GET', url: '/admin/api/merchants', headers: bearer(merchant.token) });
+    const asMerchant = await app.inject({
+      method: 'GET',
+      url: '/admin/api/merchants',
+      headers: bearer(merchant.token),
+    });
     expect(asMerchant.statusCode).toBe(401);
     expect(asMerchant.json().error.code).toBe('OPERATOR_AUTH_REQUIRED');
     expect(asMerchant.headers['www-authenticate']).toMatch(/^Basic/);
@@ -156,7 +160,10 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     }
     for (const r of await pages()) {
       expect(r.statusCode).toBe(403);
-      expect(r.json().error).toMatchObject({ code: 'MERCHANT_SUSPENDED', message: expect.stringMatching(/not taking/) });
+      expect(r.json().error).toMatchObject({
+        code: 'MERCHANT_SUSPENDED',
+        message: expect.stringMatching(/not taking/),
+      });
     }
     // Twice: nothing changes and nothing more is audited.
     expect((await admin('POST', `/merchants/${m.merchantId}/suspend`, { reason: 'again' })).json().changed).toBe(false);
@@ -189,7 +196,10 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     );
     const page = await app.inject({ method: 'GET', url: `/public/payment-intents/${open.id}` });
     expect(page.statusCode).toBe(403);
-    expect(page.json().error).toMatchObject({ code: 'MERCHANT_SUSPENDED', message: expect.stringMatching(/not taking payments/) });
+    expect(page.json().error).toMatchObject({
+      code: 'MERCHANT_SUSPENDED',
+      message: expect.stringMatching(/not taking payments/),
+    });
 
     const vaultBefore = await h.balance('USDC', h.vault);
     for (let i = 0; i < 80 && (await h.status(paid.id)) !== 'SETTLED'; i++) {
@@ -233,7 +243,9 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     await runner.start();
     try {
       const id = await enqueue(h.db, { queue, payload: { n: 1 }, idempotencyKey: `${queue}:1` });
-      await expect.poll(async () => (await h.db.query<{ state: string }>('select state from jobs where id = $1', [id]))[0]!.state).toBe('dead');
+      await expect
+        .poll(async () => (await h.db.query<{ state: string }>('select state from jobs where id = $1', [id]))[0]!.state)
+        .toBe('dead');
       const q = (await admin('GET', `/queues?queue=${queue}`)).json();
       expect(q.queues.find((x: { queue: string }) => x.queue === queue)).toMatchObject({ dead: 1 });
       expect(q.deadJobs).toEqual([
@@ -242,7 +254,9 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
       fail = false;
       const r = await admin('POST', `/jobs/${id}/retry`);
       expect(r.statusCode).toBe(200);
-      await expect.poll(async () => (await h.db.query<{ state: string }>('select state from jobs where id = $1', [id]))[0]!.state).toBe('done');
+      await expect
+        .poll(async () => (await h.db.query<{ state: string }>('select state from jobs where id = $1', [id]))[0]!.state)
+        .toBe('done');
       expect(runs).toBe(2);
       const again = await admin('POST', `/jobs/${id}/retry`);
       expect(again.statusCode).toBe(409);
@@ -260,7 +274,11 @@ describe('incidents of a real network, resolved from the console', () => {
   let sepoliaApp: App;
   beforeAll(async () => {
     const registry = createNetworkRegistry(
-      { profile: 'dev', rpcUrlSepolia: h.devnet.rpcUrl, depositFactoryAddress: h.devnet.manifest.contracts.depositFactory },
+      {
+        profile: 'dev',
+        rpcUrlSepolia: h.devnet.rpcUrl,
+        depositFactoryAddress: h.devnet.manifest.contracts.depositFactory,
+      },
       { devnet: h.devnet.manifest, devnetOverrides: { confirmations: 2 } },
     );
     ctx = { ...h.ctx, networkRegistry: registry };
@@ -315,7 +333,9 @@ describe('incidents of a real network, resolved from the console', () => {
         transfersRolledBack: 1,
         paymentsRederived: 1,
       });
-      const [t] = await h.db.query<{ removed: boolean }>(`select removed from chain_transfers where network = 'sepolia'`);
+      const [t] = await h.db.query<{ removed: boolean }>(
+        `select removed from chain_transfers where network = 'sepolia'`,
+      );
       expect(t!.removed).toBe(true);
       expect(await openIncidents(h.db)).toEqual([]);
       expect((await w.pollOnce()).incident).toBeUndefined();

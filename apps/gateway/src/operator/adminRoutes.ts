@@ -126,10 +126,7 @@ export function adminRoutes(ctx: GatewayContext) {
             'and invoice pages open no new payment; payments already paid still settle. Suspending a suspended ' +
             'merchant changes nothing (`changed: false`).',
           params: MerchantParams,
-          body: Type.Object(
-            { reason: Type.String({ minLength: 1, maxLength: 500 }) },
-            { additionalProperties: false },
-          ),
+          body: Type.Object({ reason: Type.String({ minLength: 1, maxLength: 500 }) }, { additionalProperties: false }),
           response: responses,
         },
       },

@@ -41,7 +41,8 @@ export async function resolveIncident(
   if (!(await openIncidentId(ctx.db, p.network, false))) {
     throw new GatewayError('CONFLICT', `${p.network} has no open incident`);
   }
-  if (!net.rpcUrl) throw new GatewayError('SERVICE_UNAVAILABLE', `${p.network} has no RPC URL: the chain cannot be read`);
+  if (!net.rpcUrl)
+    throw new GatewayError('SERVICE_UNAVAILABLE', `${p.network} has no RPC URL: the chain cannot be read`);
   const reader = p.reader ?? consoleChainReader(net.rpcUrl);
   const read = async <T>(f: () => Promise<T>): Promise<T> => {
     try {
@@ -67,7 +68,11 @@ async function applyChain(
   const a = await read(() => checkAgreement(ctx.db, reader, p.network, head, { lostAboveHead: false }));
   const agreedNumber = a.agree ? null : a.agreedBlock < 0n ? 0n : a.agreedBlock;
   const agreed =
-    agreedNumber === null ? null : agreedNumber === head.number ? head : await read(() => reader.getBlock(agreedNumber));
+    agreedNumber === null
+      ? null
+      : agreedNumber === head.number
+        ? head
+        : await read(() => reader.getBlock(agreedNumber));
   if (agreedNumber !== null && !agreed) {
     throw new GatewayError('SERVICE_UNAVAILABLE', `${p.network}: the node cannot return block ${agreedNumber}`);
   }
@@ -139,7 +144,10 @@ async function keepDatabase(
       paymentsRederived: 0,
       statusChanges: 0,
     };
-    await close(tx, id, p, 'kept_database', { cursorBlock: block.number.toString(), headBlock: head.number.toString() });
+    await close(tx, id, p, 'kept_database', {
+      cursorBlock: block.number.toString(),
+      headBlock: head.number.toString(),
+    });
     return result;
   });
 }

@@ -126,7 +126,11 @@ export async function rollBackToAgreedBlock(
       await tx.query(
         `update settlements set state = 'voided', error = $3, finished_at = now(), updated_at = now()
          where payment_id = $1 and network = $2 and purpose = 'payment' and state = 'pending'`,
-        [pid, network, `the payment is no longer paid: its transfer is no longer on the chain (rolled back to block ${above})`],
+        [
+          pid,
+          network,
+          `the payment is no longer paid: its transfer is no longer on the chain (rolled back to block ${above})`,
+        ],
       );
     }
     // Still paid (its incoming funds survived) but its sweep was lost: settle it again.

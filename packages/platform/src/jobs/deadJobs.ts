@@ -48,7 +48,10 @@ export async function listDeadJobs(sql: Sql, p: { queue?: string | undefined; li
  * woken at commit. Returns 'retried', or what the job is when it is not dead ('missing' when there is no such job):
  * a job that is queued, running or done is left alone, so two operators pressing retry start one run.
  */
-export async function retryDeadJob(sql: Sql, id: string): Promise<'retried' | 'missing' | 'queued' | 'running' | 'done'> {
+export async function retryDeadJob(
+  sql: Sql,
+  id: string,
+): Promise<'retried' | 'missing' | 'queued' | 'running' | 'done'> {
   if (!/^\d{1,19}$/.test(id)) return 'missing';
   const [updated] = await sql.query<{ id: string }>(
     `with r as (
@@ -61,8 +64,9 @@ export async function retryDeadJob(sql: Sql, id: string): Promise<'retried' | 'm
     [id],
   );
   if (updated) return 'retried';
-  const [row] = await sql.query<{ state: 'queued' | 'running' | 'done' }>('select state from jobs where id = $1::bigint', [
-    id,
-  ]);
+  const [row] = await sql.query<{ state: 'queued' | 'running' | 'done' }>(
+    'select state from jobs where id = $1::bigint',
+    [id],
+  );
   return row?.state ?? 'missing';
 }

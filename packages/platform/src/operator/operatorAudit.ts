@@ -26,10 +26,13 @@ export interface OperatorAuditEntry {
 
 /** Appends one operator action (in the transaction of the action when given one, so both commit or neither). */
 export async function auditOperatorAction(sql: Sql, table: OperatorAuditTable, e: OperatorAction): Promise<void> {
-  await sql.query(
-    `insert into ${table} (operator, action, target, details, remote_ip) values ($1, $2, $3, $4, $5)`,
-    [e.operator, e.action, e.target, JSON.stringify(e.details ?? {}), e.ip],
-  );
+  await sql.query(`insert into ${table} (operator, action, target, details, remote_ip) values ($1, $2, $3, $4, $5)`, [
+    e.operator,
+    e.action,
+    e.target,
+    JSON.stringify(e.details ?? {}),
+    e.ip,
+  ]);
 }
 
 /** Operator actions, newest first. */

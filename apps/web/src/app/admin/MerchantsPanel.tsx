@@ -117,8 +117,8 @@ function MerchantCard({ id, onChanged }: { id: string; onChanged: () => void }) 
             <input value={reason} required maxLength={500} onChange={(e) => setReason(e.target.value)} />
           </label>
           <p className="muted">
-            Its API keys and dashboard sessions are refused at once; its pages take no new payment; payments
-            already made still settle.
+            Its API keys and dashboard sessions are refused at once; its pages take no new payment; payments already
+            made still settle.
           </p>
           <button type="submit" className="danger" disabled={action.busy || !reason.trim()}>
             Suspend merchant

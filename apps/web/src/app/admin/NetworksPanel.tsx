@@ -98,10 +98,10 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
     <article className="console-detail" aria-label={`Incident on ${network}`}>
       <h3>Incident on {network}</h3>
       <p>
-        Final facts recorded above block <strong>{i.agreedBlock}</strong> (up to {i.recordedBlock}) are not on the
-        chain the node follows (head {i.headBlock} when found, {new Date(i.detectedAt).toLocaleString()}):{' '}
-        {i.finalTransfers} final transfers of {i.payments} payments, {i.settlements} sweeps. The watcher records
-        nothing on this network until it is resolved.
+        Final facts recorded above block <strong>{i.agreedBlock}</strong> (up to {i.recordedBlock}) are not on the chain
+        the node follows (head {i.headBlock} when found, {new Date(i.detectedAt).toLocaleString()}): {i.finalTransfers}{' '}
+        final transfers of {i.payments} payments, {i.settlements} sweeps. The watcher records nothing on this network
+        until it is resolved.
       </p>
       {f.nodeError ? <p className="console-error">{f.nodeError}</p> : null}
       <table>
@@ -145,7 +145,9 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
             type="button"
             className="danger"
             disabled={action.busy}
-            onClick={() => void action.run(async () => onResolved((await consoleApi.resolve(network, confirming)).resolved))}
+            onClick={() =>
+              void action.run(async () => onResolved((await consoleApi.resolve(network, confirming)).resolved))
+            }
           >
             Confirm
           </button>{' '}

@@ -127,8 +127,8 @@ export function AgentsPanel() {
       <ConsoleError error={a.error} />
       {d && !d.available ? (
         <p className="muted">
-          The agent services do not run in this process; their admin API is /admin/api on the agents’ own address,
-          with the same operator credentials.
+          The agent services do not run in this process; their admin API is /admin/api on the agents’ own address, with
+          the same operator credentials.
         </p>
       ) : null}
       {d?.available ? (

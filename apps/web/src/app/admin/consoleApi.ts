@@ -155,7 +155,13 @@ export interface DeadJob {
 export interface AgentsView {
   available: boolean;
   adminApiUrl: string | null;
-  tenants: { tenantId: string; walletAddress: string; status: string; suspendedReason: string | null; createdAt: string }[];
+  tenants: {
+    tenantId: string;
+    walletAddress: string;
+    status: string;
+    suspendedReason: string | null;
+    createdAt: string;
+  }[];
   services: { serviceId: string; available: boolean; unavailableReason: string | null; turnedOffByOperator: boolean }[];
 }
 
