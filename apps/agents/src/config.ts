@@ -1,4 +1,4 @@
-import { field, hexKey, int, port, str, url, type ConfigOf } from '@tender/platform';
+import { field, hexKey, int, operatorConfigSpec, port, str, url, type ConfigOf } from '@tender/platform';
 
 /** CAIP-2 id of an EVM network: `eip155:<chain id>`. */
 export function caip2(raw: string): `eip155:${number}` {
@@ -226,25 +226,7 @@ export const agentsConfigSpec = {
     parse: int(300, 7 * 86_400),
     default: 12 * 3600,
   }),
-  operatorUsername: field({
-    env: 'OPERATOR_USERNAME',
-    doc: 'User name of the operator admin path /admin/api (HTTP Basic)',
-    parse: (raw: string) => {
-      if (!/^[^:\s]{1,100}$/.test(raw)) throw new Error('must be 1-100 characters without ":" or spaces');
-      return raw;
-    },
-    default: 'operator',
-  }),
-  operatorPassword: field({
-    env: 'OPERATOR_PASSWORD',
-    doc: 'Password of the operator admin path (HTTP Basic, compared in constant time); unset in dev: the admin path answers 503',
-    parse: (raw: string) => {
-      if (raw.length < 16) throw new Error('must be at least 16 characters');
-      return raw;
-    },
-    required: 'production',
-    secret: true,
-  }),
+  ...operatorConfigSpec,
 } as const;
 
 export type AgentsConfig = ConfigOf<typeof agentsConfigSpec> & { profile: 'dev' | 'production' };

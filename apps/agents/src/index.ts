@@ -13,3 +13,4 @@ export { REALTIME_PATH, MAX_FRAME_BYTES } from './realtime/protocol.ts';
 export { agentsMigrations } from './migrations.ts';
 export { SIMULATOR_DEV_JSON } from './phone/simulator/simulatedCallee.ts';
 export { createChainReader } from './facilitator/chain.ts';
+export { agentsConsoleView } from './operator/consoleView.ts';

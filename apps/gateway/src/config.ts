@@ -1,4 +1,4 @@
-import { bool, field, int, port, str, url } from '@tender/platform';
+import { bool, field, int, operatorConfigSpec, port, str, url } from '@tender/platform';
 import { networkConfigSpec } from './networks/networkConfig.ts';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_TTL_SECONDS } from './auth/authSettings.ts';
 import { DEFAULT_EMAIL_FROM } from './email/mailer.ts';
@@ -76,4 +76,6 @@ export const gatewayConfigSpec = {
   }),
   // Chains: RPC URLs, relayer keys, deposit factory, confirmations, watcher pacing (networks/networkConfig.ts).
   ...networkConfigSpec,
+  // The operator console /admin/ (operator/): the same credentials as the agents' admin API.
+  ...operatorConfigSpec,
 } as const;

@@ -3,6 +3,7 @@ import type { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
 import type { AuthOverrides, AuthSettings } from './auth/authSettings.ts';
 import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
+import type { OperatorConsoleSettings } from './operator/agentsConsole.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
 import type { PlugPoints } from './plugPoints.ts';
@@ -58,6 +59,8 @@ export interface GatewayContext {
   persistChain: (network: string) => Promise<void>;
   /** What the features plug into the hubs (plugPoints.ts), filled by runtime.ts. */
   plugs: PlugPoints;
+  /** The operator console /admin/ (operator/): OPERATOR_USERNAME / OPERATOR_PASSWORD and the agents' part. */
+  operator: OperatorConsoleSettings;
 }
 
 /** What a caller gives `createGatewayServices`: anything left out takes its one default there. */
@@ -80,4 +83,6 @@ export interface GatewayServicesInput {
   webhooks?: WebhookOverrides;
   /** Chains this process persists, by network id (the devnet's owner); default none. */
   persistChain?: Readonly<Record<string, () => Promise<void>>>;
+  /** Default: no operator password (the console answers 503), no agents. */
+  operator?: Partial<OperatorConsoleSettings>;
 }

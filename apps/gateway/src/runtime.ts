@@ -13,6 +13,7 @@ import { emailFeature } from './email/emailFeature.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { invoicesFeature } from './invoices/invoicesFeature.ts';
 import { ledgerFeature } from './ledger/ledgerFeature.ts';
+import { operatorFeature } from './operator/operatorFeature.ts';
 import { networksFeature } from './networks/networksFeature.ts';
 import { pagesFeature } from './pages/pagesFeature.ts';
 import { paymentLinksFeature } from './paymentLinks/paymentLinksFeature.ts';
@@ -77,6 +78,11 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
     settings: new IntentSettingsCache(),
     persistChain: (network) => input.persistChain?.[network]?.() ?? Promise.resolve(),
     plugs: emptyPlugPoints(),
+    operator: {
+      username: input.operator?.username ?? 'operator',
+      password: input.operator?.password ?? null,
+      agents: input.operator?.agents ?? null,
+    },
     async close() {
       await apiKeys.close();
       await mailer?.close?.();
@@ -130,6 +136,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     paymentLinksFeature(ctx),
     invoicesFeature(ctx),
     checkoutFeature(ctx),
+    operatorFeature(ctx),
     pagesFeature(ctx, opts.webDir),
     settlementFeature(ctx, opts.sweep),
     watcherFeature(ctx, opts.watcher),
@@ -186,6 +193,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
     },
     ...gatewayAuthContext(config),
     ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
+    operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
   });
   const closers: (() => Promise<void>)[] = [() => services.close()];
   const close = async () => {

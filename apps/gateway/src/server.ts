@@ -13,6 +13,7 @@ import { gatewayEnvelope } from './http/errors.ts';
 import { declareHookErrors } from './http/openApiErrors.ts';
 import { REFUNDS_TAG } from './refunds/refundRoutes.ts';
 import { registerGatewayMetrics } from './system/gatewayMetrics.ts';
+import { OPERATOR_SECURITY_SCHEME, OPERATOR_TAG } from './operator/adminRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -69,6 +70,7 @@ export async function createGatewayServer(
               `after its lifetime, or when idle. Acts in test mode unless the request sends \`${ENVIRONMENT_HEADER}: live\`. ` +
               'Acts with the user’s role (owner for the account holder).',
           },
+          ...OPERATOR_SECURITY_SCHEME,
         },
       },
       tags: [
@@ -116,6 +118,7 @@ export async function createGatewayServer(
         { name: 'Ledger', description: 'Transactions, settlements, overview and the settlement policy' },
         REFUNDS_TAG,
         EVENTS_TAG,
+        OPERATOR_TAG,
         {
           name: 'Webhooks',
           description:

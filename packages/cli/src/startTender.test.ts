@@ -60,6 +60,7 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
       GATEWAY_PORT: String(await freePort()),
       AGENTS_PORT: String(await freePort()),
       SMTP_PORT: String(await freePort()),
+      OPERATOR_PASSWORD: 'a long operator password',
     };
     const t0 = Date.now();
     const first = startTender(env);
@@ -108,6 +109,15 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
       info: { version: string };
     };
     expect(doc).toMatchObject({ openapi: '3.1.0', info: { version: '2026-10-01' } });
+    // One operator console for both services: the gateway's /admin/ lists the agents' services and tenants.
+    const console_ = await fetch(`${dev.gateway.url}/admin/api/agents`, {
+      headers: { authorization: `Basic ${Buffer.from(`operator:${env.OPERATOR_PASSWORD}`).toString('base64')}` },
+    });
+    expect(console_.status).toBe(200);
+    const agentsView = (await console_.json()) as { available: boolean; adminApiUrl: string; services: unknown[] };
+    expect(agentsView).toMatchObject({ available: true, adminApiUrl: `${dev.agents.url}/admin/api` });
+    expect(agentsView.services.length).toBeGreaterThan(0);
+    expect((await fetch(`${dev.gateway.url}/admin/`)).headers.get('content-type')).toBe('text/html; charset=utf-8');
 
     // Move the chain on, then restart: the same contracts and the advanced chain come back.
     const rpc = async (method: string, params: unknown[] = []) =>

@@ -1,5 +1,5 @@
 import { join, resolve } from 'node:path';
-import { createAgents, SIMULATOR_DEV_JSON } from '@tender/agents';
+import { agentsConsoleView, createAgents, SIMULATOR_DEV_JSON } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
 import { createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
 import {
@@ -194,6 +194,11 @@ export async function startTender(
       throw err instanceof FeatureRolesError ? new StartRefusedError(err.message) : err;
     });
     shutdown.add('agents', () => agents.close());
+    // One operator console for both services: the gateway's /admin/ lists the agents' tenants and switches.
+    gateway.services.operator.agents = {
+      adminApiUrl: `${agentsUrl}/admin/api`,
+      read: (limit) => agentsConsoleView(agents.services, limit),
+    };
     // The agents server: its HTTP API (api), its WebSocket gateway (realtime), or both on one port.
     if (agents.server) await listen(agents.server, config.host, config.agentsPort, 'AGENTS_PORT');
     summary.push(...agents.summary, `roles: ${[...roles].join(', ')}`);

@@ -10,6 +10,8 @@ export * from './db/migrate.ts';
 export * from './db/openDatabase.ts';
 export * from './http/createHttpServer.ts';
 export * from './http/httpError.ts';
+export * from './http/attemptLimiter.ts';
+export * from './operator/index.ts';
 export * from './http/metrics.ts';
 export * from './http/storableText.ts';
 export * from './http/opaqueCursor.ts';

@@ -1,11 +1,10 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import { queueStats, type App } from '@tender/platform';
+import { createOperatorAuth, queueStats, type App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
 import { auditOperator, readAudit } from './operatorAudit.ts';
-import { createOperatorAuth } from './operatorAuth.ts';
 import { setServiceSwitch } from './serviceSwitches.ts';
 import { getTenant, listTenants, setTenantSuspended } from './tenantsAdmin.ts';
 

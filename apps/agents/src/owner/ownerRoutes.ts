@@ -1,8 +1,7 @@
 import { Type, type Static } from 'typebox';
 import type { FastifyRequest } from 'fastify';
-import type { App } from '@tender/platform';
+import { AttemptLimiter, type App } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
-import { AttemptLimiter } from '../http/attemptLimiter.ts';
 import { ok } from '../http/errors.ts';
 import { plainResponses } from '../http/openapiResponses.ts';
 import { replaceAccessToken, revokeAccessTokens } from '../tenants/replaceAccessToken.ts';

@@ -1,5 +1,4 @@
-import type { Metrics } from '@tender/platform';
-import { AttemptLimiter } from '../http/attemptLimiter.ts';
+import { AttemptLimiter, type Metrics } from '@tender/platform';
 
 /**
  * What a provider request with a missing or wrong signature may cost: nothing that grows with the attacker's effort.

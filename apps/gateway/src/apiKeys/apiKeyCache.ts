@@ -5,6 +5,7 @@
 // - A revoked key stops working in every process at once. A trigger (migrations/0005) NOTIFYs the key's hash on any
 //   change of its revocation, role or environment, delivered at commit; each process drops the entry on hearing it.
 //   The process that revoked also drops it itself (`forget`), so its very next request already sees the revocation.
+//   Suspending or resuming a merchant NOTIFYs each of its keys' hashes the same way (operator/merchantsAdmin.ts).
 // - A lookup that raced with such a change never caches the old answer: a notification heard while the lookup was
 //   in flight bumps `epoch`, and a lookup only stores its result when the epoch is unchanged.
 // - Entries live TTL_MS at most. That bounds staleness when a notification was missed (the listening connection
@@ -72,6 +73,12 @@ export class ApiKeyCache {
     )?.();
   }
 
+  /** Drops every entry of a merchant's keys after this process suspended or resumed it (operator/merchantsAdmin.ts). */
+  forgetMerchant(merchantId: string): void {
+    this.epoch++;
+    for (const [hash, e] of this.entries) if (e.lookup.key.merchantId === merchantId) this.entries.delete(hash);
+  }
+
   /** Drops a key's entry (by key id) after this process changed the key; the trigger tells the other processes. */
   forget(keyId: string): void {
     this.epoch++;
@@ -100,7 +107,11 @@ export class ApiKeyCache {
 }
 
 export type KeyLookup =
-  | { ok: true; key: { id: string; merchantId: string; role: KeyRole; environment: Environment } }
+  | {
+      ok: true;
+      /** `merchantSuspended`: the operator suspended the key's merchant (authentication answers 403). */
+      key: { id: string; merchantId: string; role: KeyRole; environment: Environment; merchantSuspended: boolean };
+    }
   | { ok: false; reason: 'unknown' | 'revoked' };
 
 /** Resolves a bearer API key by its hash; records use at most once a minute. */
@@ -112,12 +123,28 @@ async function resolveApiKey(sql: Sql, hash: string, now: Date): Promise<KeyLook
     environment: Environment;
     revoked_at: Date | null;
     last_used_at: Date | null;
-  }>('select id, merchant_id, role, environment, revoked_at, last_used_at from api_keys where token_hash = $1', [hash]);
+    suspended: boolean;
+  }>(
+    `select k.id, k.merchant_id, k.role, k.environment, k.revoked_at, k.last_used_at,
+            m.suspended_at is not null as suspended
+       from api_keys k join merchants m on m.id = k.merchant_id
+      where k.token_hash = $1`,
+    [hash],
+  );
   // The prefix is part of the hashed secret, so a stored key always matches the environment its prefix names.
   if (!r) return { ok: false, reason: 'unknown' };
   if (r.revoked_at) return { ok: false, reason: 'revoked' };
   if (!r.last_used_at || now.getTime() - r.last_used_at.getTime() >= 60_000) {
     await sql.query('update api_keys set last_used_at = greatest(last_used_at, $2) where id = $1', [r.id, now]);
   }
-  return { ok: true, key: { id: r.id, merchantId: r.merchant_id, role: r.role, environment: r.environment } };
+  return {
+    ok: true,
+    key: {
+      id: r.id,
+      merchantId: r.merchant_id,
+      role: r.role,
+      environment: r.environment,
+      merchantSuspended: r.suspended,
+    },
+  };
 }

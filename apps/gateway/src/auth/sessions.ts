@@ -32,6 +32,8 @@ export interface ActiveSession {
   merchantId: string;
   role: Role;
   expiresAt: Date;
+  /** The operator suspended the session's merchant (authentication answers 403 MERCHANT_SUSPENDED). */
+  merchantSuspended: boolean;
 }
 
 export type SessionLookup =
@@ -54,9 +56,11 @@ export async function resolveSession(
     last_seen_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
+    merchant_suspended: boolean;
   }>(
-    `select s.id, s.user_id, s.merchant_id, u.role, s.last_seen_at, s.expires_at, s.revoked_at
-       from sessions s join users u on u.id = s.user_id
+    `select s.id, s.user_id, s.merchant_id, u.role, s.last_seen_at, s.expires_at, s.revoked_at,
+            m.suspended_at is not null as merchant_suspended
+       from sessions s join users u on u.id = s.user_id join merchants m on m.id = s.merchant_id
       where s.token_hash = $1`,
     [hashToken(token)],
   );
@@ -70,7 +74,14 @@ export async function resolveSession(
   }
   return {
     ok: true,
-    session: { id: r.id, userId: r.user_id, merchantId: r.merchant_id, role: r.role, expiresAt: r.expires_at },
+    session: {
+      id: r.id,
+      userId: r.user_id,
+      merchantId: r.merchant_id,
+      role: r.role,
+      expiresAt: r.expires_at,
+      merchantSuspended: r.merchant_suspended,
+    },
   };
 }
 

@@ -26,10 +26,11 @@ export function publicCheckoutRoutes(ctx: GatewayContext) {
             'network the deposit address and the only accepted token contract, the amount received and remaining, ' +
             'the confirmations of the latest transfer, and transfers of tokens the payment does not accept. No ' +
             'credentials; carries no customer email, metadata, vault or RPC secret. The page polls it every 2 s ' +
-            `while the payment is open; rate-limited to ${PUBLIC_INTENT_RATE_LIMIT.max} a minute per client.`,
+            `while the payment is open; rate-limited to ${PUBLIC_INTENT_RATE_LIMIT.max} a minute per client. 403 ` +
+            'MERCHANT_SUSPENDED for a payment not yet under way of a merchant the operator suspended.',
           security: [],
           params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-          response: { 200: PublicIntentSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: PublicIntentSchema, ...errorResponses(400, 403, 404, 429) },
         },
       },
       async (req, reply) => {

@@ -5,6 +5,7 @@
 import { Type, type Static } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { NOT_TAKING_PAYMENTS } from '../operator/merchantsAdmin.ts';
 import { Nullable, StringEnum } from '../http/schemas.ts';
 import {
   checksum,
@@ -98,8 +99,8 @@ interface TransferRow {
 
 /** Reads the public view; an unknown id answers 404 RESOURCE_NOT_FOUND. */
 export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<PublicIntent> {
-  const [row] = await ctx.db.query<IntentRow & { business_name: string }>(
-    `select ${INTENT_COLUMNS}, m.business_name
+  const [row] = await ctx.db.query<IntentRow & { business_name: string; merchant_suspended: boolean }>(
+    `select ${INTENT_COLUMNS}, m.business_name, m.suspended_at is not null as merchant_suspended
        from payment_intents i join merchants m on m.id = i.merchant_id
       where i.id = $1`,
     [id],
@@ -109,6 +110,9 @@ export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<
       details: [{ path: 'id', message: 'not found' }],
     });
   }
+  // A suspended merchant's checkout opens no payment; one under way or paid is still shown (and still settles).
+  if (row.merchant_suspended && (row.status === 'CREATED' || row.status === 'AWAITING_PAYMENT'))
+    throw new GatewayError('MERCHANT_SUSPENDED', NOT_TAKING_PAYMENTS);
   const [deposits, transfers, [refunded]] = await Promise.all([
     ctx.db.query<DepositRow>(
       `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,

@@ -168,7 +168,7 @@ describe(`authentication and permissions (${db})`, () => {
   it('documents every auth and account route in OpenAPI 3.1 with tags, summary, security and responses', async () => {
     const doc = (await g.app.inject({ method: 'GET', url: '/v1/openapi.json' })).json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'operatorBasic', 'session']);
     expect(doc.components.securitySchemes.session.description).toContain('tender-environment: live');
     const expected: [string, string, string[][], number][] = [
       ['post', '/v1/auth/signup', [], 201],

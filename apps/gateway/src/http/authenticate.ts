@@ -59,7 +59,7 @@ export function registerAuthentication(app: App, ctx: GatewayContext): void {
  * The onRequest hook `config.auth` installs (registerAuthentication): resolves `Authorization: Bearer <API key | session token>` into `request.principal`, then
  * checks the route accepts that kind of credential and the caller's role holds `permission`. Order of answers:
  * missing or invalid credentials 401 (AUTHENTICATION_REQUIRED, INVALID_API_KEY, INVALID_SESSION,
- * INVALID_CREDENTIALS); a valid API key on a session-only route 403 SESSION_REQUIRED; a role without the
+ * INVALID_CREDENTIALS); a valid credential of a suspended merchant 403 MERCHANT_SUSPENDED; a valid API key on a session-only route 403 SESSION_REQUIRED; a role without the
  * permission 403 PERMISSION_DENIED.
  *
  *     app.post('/v1/payment-intents', { config: { auth: { accepts: ['key', 'session'], permission: 'write' } } }, h)
@@ -129,6 +129,7 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
         `This is a ${r.key.environment} key; the ${ENVIRONMENT_HEADER} header asks for ${requested}`,
       );
     }
+    if (r.key.merchantSuspended) throw suspended();
     return {
       merchantId: r.key.merchantId,
       role: r.key.role,
@@ -151,6 +152,7 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
       }[r.reason];
       throw invalid('INVALID_SESSION', `${why}; sign in again`);
     }
+    if (r.session.merchantSuspended) throw suspended();
     return {
       merchantId: r.session.merchantId,
       role: r.session.role,
@@ -167,6 +169,10 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
     'The bearer token is neither a Tender API key (sk_test_…, sk_live_…) nor a session token',
   );
 }
+
+/** A valid credential of a merchant the operator suspended (operator/merchantsAdmin.ts): refused on every route. */
+const suspended = () =>
+  new GatewayError('MERCHANT_SUSPENDED', 'This merchant account is suspended by the operator; contact support');
 
 function requestedEnvironment(req: FastifyRequest): Environment | undefined {
   const raw = req.headers[ENVIRONMENT_HEADER];

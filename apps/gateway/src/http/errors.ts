@@ -40,9 +40,13 @@ export const GATEWAY_ERRORS = {
   INVALID_SESSION: [401, 'authentication_error'],
   INVALID_ID_TOKEN: [401, 'authentication_error'],
   REAUTHENTICATION_FAILED: [401, 'authentication_error'],
+  // The operator console /admin/api: HTTP Basic (the platform's operatorAuth answers it).
+  OPERATOR_AUTH_REQUIRED: [401, 'authentication_error'],
   PERMISSION_DENIED: [403, 'permission_error'],
   SESSION_REQUIRED: [403, 'permission_error'],
   EMAIL_NOT_VERIFIED: [403, 'permission_error'],
+  // The operator suspended the merchant: its keys and sessions, and its pages' new payments, are refused.
+  MERCHANT_SUSPENDED: [403, 'permission_error'],
   NOT_FOUND: [404, 'invalid_request_error'],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],

@@ -6,6 +6,7 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { PUBLIC_READ_LIMIT } from '../paymentLinks/paymentLinkRoutes.ts';
+import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
 import { IdempotencyHeaders } from '../payments/paymentRoutes.ts';
 import { createInvoice } from './createInvoice.ts';
@@ -141,12 +142,15 @@ export function invoiceRoutes(ctx: GatewayContext) {
           description: 'No credentials. The invoice without the customer’s email, with the merchant’s business name.',
           security: [],
           params: IdParams,
-          response: { 200: PublicInvoiceSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: PublicInvoiceSchema, ...errorResponses(400, 403, 404, 429) },
         },
       },
       async (req) => {
         const { row, businessName } = await getInvoiceById(ctx, req.params.id);
-        return publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName });
+        const view = publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName });
+        // A suspended merchant's invoice takes no payment; a paid or void one is still shown.
+        if (view.status === 'open' || view.status === 'overdue') await assertTakingPayments(ctx.db, row.merchant_id);
+        return view;
       },
     );
 

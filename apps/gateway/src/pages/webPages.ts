@@ -1,5 +1,6 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
-// /invoice/{id} and /verify-email, and the merchant dashboard under /dashboard/ (its routes are the page's own).
+// /invoice/{id} and /verify-email, the merchant dashboard under /dashboard/ (its routes are the page's own), and the
+// operator console at /admin/ (one page; its API is /admin/api, operator/adminRoutes.ts).
 import { serveWebPages, type App } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { checkoutOriginsOfIntent } from '../settings/checkoutOrigins.ts';
@@ -11,6 +12,7 @@ export const PAGE_PATHS = [
   '/verify-email',
   '/dashboard/',
   '/dashboard/*',
+  '/admin/',
 ] as const;
 
 /**
@@ -26,4 +28,5 @@ export async function webPages(app: App, dir: string, ctx: GatewayContext): Prom
         : [],
   });
   app.get('/dashboard', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/dashboard/', 308));
+  app.get('/admin', { schema: { hide: true } }, async (_req, reply) => reply.redirect('/admin/', 308));
 }

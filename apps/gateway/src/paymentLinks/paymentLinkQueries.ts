@@ -3,6 +3,7 @@
 import type { PaymentIntent } from '../payments/intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { NOT_TAKING_PAYMENTS } from '../operator/merchantsAdmin.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';
@@ -96,12 +97,13 @@ export async function listPaymentLinkIntents(
 
 /** GET /public/payment-links/{id}: the link's terms, the networks a payment started now offers, the business name. */
 export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Promise<PublicPaymentLink> {
-  const [row] = await ctx.db.query<PaymentLinkRow & { business_name: string }>(
-    `select ${PAYMENT_LINK_COLUMNS}, m.business_name
+  const [row] = await ctx.db.query<PaymentLinkRow & { business_name: string; merchant_suspended: boolean }>(
+    `select ${PAYMENT_LINK_COLUMNS}, m.business_name, m.suspended_at is not null as merchant_suspended
      from payment_links l join merchants m on m.id = l.merchant_id where l.id = $1`,
     [id],
   );
   if (!row) throw paymentLinkNotFound(id);
+  if (row.merchant_suspended) throw new GatewayError('MERCHANT_SUSPENDED', NOT_TAKING_PAYMENTS);
   const t: Tenant = { merchantId: row.merchant_id, environment: row.environment };
   let networks = row.networks;
   if (!networks) {

@@ -177,7 +177,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
             'business name; an inactive link answers with `active: false` (the page says it no longer takes payments).',
           security: [],
           params: IdParams,
-          response: { 200: PublicPaymentLinkSchema, ...errorResponses(400, 404, 429) },
+          response: { 200: PublicPaymentLinkSchema, ...errorResponses(400, 403, 404, 429) },
         },
       },
       async (req) => getPublicPaymentLink(ctx, req.params.id),
@@ -198,7 +198,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
             'No credentials. Creates a NEW payment intent from the link’s terms, in status CREATED (not yet open for ' +
             'payment: it opens, and its expiry clock starts, when the customer picks a network at checkout: POST ' +
             '/public/payment-intents/{id}/open). Every call is a new intent with its own deposit addresses. An ' +
-            'inactive link answers 409 PAYMENT_LINK_INACTIVE.',
+            'inactive link answers 409 PAYMENT_LINK_INACTIVE; a merchant the operator suspended 403 MERCHANT_SUSPENDED.',
           security: [],
           params: IdParams,
           body: Type.Optional(Type.Object({}, { additionalProperties: false })),
@@ -207,7 +207,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
               payment_intent_id: Type.String({ description: 'pi_…' }),
               checkout_url: Type.String({ description: '{public URL}/checkout/{payment_intent_id}' }),
             }),
-            ...errorResponses(400, 404, 409, 429),
+            ...errorResponses(400, 403, 404, 409, 429),
           },
         },
       },

@@ -7,6 +7,7 @@
 // refusal re-reads the link, so a deactivated link refuses from the very next request in every process.
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
 import { money } from '../payments/model.ts';
 import { PAYMENT_LINK_COLUMNS, type PaymentLinkRow } from './paymentLink.ts';
@@ -47,6 +48,7 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
     cache.set(linkId, link);
   }
   if (!link.active) throw linkInactive(linkId);
+  await assertTakingPayments(ctx.db, link.merchant_id);
   const t: Tenant = { merchantId: link.merchant_id, environment: link.environment };
   const created = await createPaymentIntent(
     ctx,

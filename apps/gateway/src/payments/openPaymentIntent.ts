@@ -14,6 +14,7 @@
 import { enqueue, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
 import { EXPIRY_QUEUE } from './queues.ts';
 import { recomputePayment } from './recompute.ts';
 import type { PaymentStatus } from './status.ts';
@@ -44,8 +45,9 @@ async function openIn(ctx: GatewayContext, tx: Sql, p: OpenPaymentIntentParamete
     expires_at: Date;
     created_at: Date;
     networks: string[];
+    merchant_id: string;
   }>(
-    `select i.id, i.status, i.opened, i.expires_at, i.created_at,
+    `select i.id, i.status, i.opened, i.expires_at, i.created_at, i.merchant_id,
        array(select d.network from deposit_addresses d where d.payment_id = i.id order by d.network) as networks
      from payment_intents i where i.id = $1 for update`,
     [p.id],
@@ -61,6 +63,7 @@ async function openIn(ctx: GatewayContext, tx: Sql, p: OpenPaymentIntentParamete
     });
   }
   if (intent.opened) return { id: intent.id, status: intent.status };
+  await assertTakingPayments(tx, intent.merchant_id);
   const now = ctx.now();
   const window = intent.expires_at.getTime() - intent.created_at.getTime();
   const expiresAt = new Date(now.getTime() + window);

@@ -25,7 +25,7 @@ export function publicIntentRoutes(ctx: GatewayContext) {
             'No credentials. Moves a CREATED intent (started from a payment link) to AWAITING_PAYMENT; its expiry ' +
             'clock starts now (expires_at = now + the link’s intent_expires_in_seconds). `network`, when given, must ' +
             'be one of the intent’s networks (400 otherwise). An intent already open answers 200 with its status and ' +
-            'changes nothing. Unknown id: 404.',
+            'changes nothing. Unknown id: 404. A merchant the operator suspended: 403 MERCHANT_SUSPENDED.',
           security: [],
           params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
           body: Type.Optional(
@@ -36,7 +36,7 @@ export function publicIntentRoutes(ctx: GatewayContext) {
           ),
           response: {
             200: Type.Object({ id: Type.String(), status: StringEnum(PAYMENT_STATUSES) }),
-            ...errorResponses(400, 404, 429),
+            ...errorResponses(400, 403, 404, 429),
           },
         },
       },

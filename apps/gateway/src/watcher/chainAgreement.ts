@@ -33,11 +33,14 @@ export type Agreement =
       checked: number;
     };
 
-/** Distinct recorded blocks of a network, oldest first. */
+/** Distinct recorded blocks of a network, oldest first (without the ranges an operator kept over the chain). */
 export async function recordedBlocks(sql: Sql, network: string): Promise<RecordedBlock[]> {
   const rows = await sql.query<{ block_number: string; block_hash: string }>(
     `select block_number, min(block_hash) as block_hash from (
-       select block_number, block_hash from chain_transfers where network = $1 and not removed
+       select block_number, block_hash from chain_transfers c where network = $1 and not removed
+          -- Facts an operator kept over the chain (console: incident resolved as kept_database) are not compared.
+          and not exists (select 1 from chain_incidents i where i.network = $1 and i.resolution = 'kept_database'
+                            and c.block_number > i.agreed_block and c.block_number <= i.recorded_block)
        union
        select block_number, block_hash from watcher_blocks where network = $1
        union

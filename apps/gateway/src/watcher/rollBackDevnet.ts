@@ -44,9 +44,53 @@ export async function rollBackDevnet(
     head: bigint;
   },
 ): Promise<DevnetRollback> {
+  const summary = await rollBackToAgreedBlock(ctx, tx, { ...p, inFlightLost: true });
+  await tx.query(
+    `insert into chain_incidents (network, kind, agreed_block, recorded_block, head_block, transfers, final_transfers,
+       settlements, payments, resolved_at)
+     values ($1, 'devnet_rollback', $2, $3, $4, $5, $6, $7, $8, now())`,
+    [
+      p.network,
+      summary.agreedBlock,
+      p.recordedBlock,
+      p.head,
+      summary.transfers,
+      summary.finalTransfers,
+      summary.settlements,
+      summary.payments,
+    ],
+  );
+  return summary;
+}
+
+/**
+ * The database made to agree with the chain above `agreed` (see the top of this file), for the devnet's rollback and
+ * for an operator who resolves a real network's incident by applying the chain (operator/resolveIncident.ts).
+ * `token` null: the operator's resolution, which moves the cursor whoever holds the watcher's lease (the watcher of
+ * a network with an open incident records nothing). `inFlightLost`: the node lost its pool (a restarted devnet), so
+ * sweeps in flight are voided and the relayer's stored nonce dropped; on a real network they may still be mined and
+ * their jobs keep watching them.
+ */
+export async function rollBackToAgreedBlock(
+  ctx: GatewayContext,
+  tx: Sql,
+  p: {
+    network: string;
+    token: string | null;
+    agreed: { number: bigint; hash: string };
+    recordedBlock: bigint;
+    inFlightLost: boolean;
+  },
+): Promise<DevnetRollback> {
   const { network } = p;
   const above = p.agreed.number;
-  await moveCursor(tx, { network, token: p.token, blockNumber: above < 0n ? 0n : above, blockHash: p.agreed.hash });
+  const cursor = { network, blockNumber: above < 0n ? 0n : above, blockHash: p.agreed.hash };
+  if (p.token !== null) await moveCursor(tx, { ...cursor, token: p.token });
+  else
+    await tx.query(
+      `update watcher_cursors set block_number = $2, block_hash = $3, updated_at = now() where network = $1`,
+      [network, cursor.blockNumber, cursor.blockHash.toLowerCase()],
+    );
   await tx.query('delete from watcher_blocks where network = $1 and block_number > $2', [network, above]);
   const transfers = await tx.query<{ payment_id: string; was_final: boolean }>(
     `with lost as (
@@ -57,14 +101,16 @@ export async function rollBackDevnet(
      returning c.payment_id, lost.final as was_final`,
     [network, above],
   );
-  const error = `the devnet lost this sweep's transaction (its state was restored to block ${above})`;
+  const error = p.inFlightLost
+    ? `the devnet lost this sweep's transaction (its state was restored to block ${above})`
+    : `this sweep's block is no longer on the chain (an operator applied the chain above block ${above})`;
   const settlements = await tx.query<{ id: string; payment_id: string }>(
     `update settlements set state = 'voided', error = $3, finished_at = now(), updated_at = now()
-     where network = $1 and ((state = 'succeeded' and mined_block > $2) or state = 'submitted')
+     where network = $1 and ((state = 'succeeded' and mined_block > $2) or ($4 and state = 'submitted'))
      returning id, payment_id`,
-    [network, above, error],
+    [network, above, error, p.inFlightLost],
   );
-  await tx.query('delete from relayer_nonces where network = $1', [network]);
+  if (p.inFlightLost) await tx.query('delete from relayer_nonces where network = $1', [network]);
 
   const affected = [...new Set([...transfers.map((t) => t.payment_id), ...settlements.map((s) => s.payment_id)])];
   const changed: string[] = [];
@@ -80,7 +126,11 @@ export async function rollBackDevnet(
       await tx.query(
         `update settlements set state = 'voided', error = $3, finished_at = now(), updated_at = now()
          where payment_id = $1 and network = $2 and purpose = 'payment' and state = 'pending'`,
-        [pid, network, `the payment is no longer paid: the devnet lost its transfer (restored to block ${above})`],
+        [
+          pid,
+          network,
+          `the payment is no longer paid: its transfer is no longer on the chain (rolled back to block ${above})`,
+        ],
       );
     }
     // Still paid (its incoming funds survived) but its sweep was lost: settle it again.
@@ -92,7 +142,7 @@ export async function rollBackDevnet(
       if (dep && (await ensureSweep(ctx, tx, { id: pid, ...dep }, network, 'payment', dep.token))) resweeps++;
     }
   }
-  const summary: DevnetRollback = {
+  return {
     agreedBlock: above,
     transfers: transfers.length,
     finalTransfers: transfers.filter((t) => t.was_final).length,
@@ -101,22 +151,6 @@ export async function rollBackDevnet(
     changed,
     resweeps,
   };
-  await tx.query(
-    `insert into chain_incidents (network, kind, agreed_block, recorded_block, head_block, transfers, final_transfers,
-       settlements, payments, resolved_at)
-     values ($1, 'devnet_rollback', $2, $3, $4, $5, $6, $7, $8, now())`,
-    [
-      network,
-      above,
-      p.recordedBlock,
-      p.head,
-      summary.transfers,
-      summary.finalTransfers,
-      summary.settlements,
-      summary.payments,
-    ],
-  );
-  return summary;
 }
 
 /**

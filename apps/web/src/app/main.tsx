@@ -12,6 +12,7 @@ const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
+const ConsolePage = lazy(() => import('./admin/ConsolePage.tsx'));
 
 function pageFor(path: string, search: URLSearchParams): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
@@ -43,6 +44,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
       </I18nProvider>
     );
   if (path === '/owner/') return <OwnerDashboardPage />;
+  if (path === '/admin/') return <ConsolePage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;
   return <NotFoundPage />;
 }

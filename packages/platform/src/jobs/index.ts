@@ -50,6 +50,7 @@ export { releaseJobs, type JobRelease } from './releaseJobs.ts';
 export { extendLeases } from './extendLeases.ts';
 export { requeueExpiredJobs, type RequeuedJob } from './requeueExpiredJobs.ts';
 export { queueStats, type QueueStats } from './queueStats.ts';
+export { listDeadJobs, retryDeadJob, type DeadJob } from './deadJobs.ts';
 export { pruneJobs, type PruneOptions } from './pruneJobs.ts';
 export { jobsChannel, JOBS_CHANNEL_SQL } from './jobsChannel.ts';
 export { registerJobMetrics } from './jobMetrics.ts';

@@ -1,6 +1,6 @@
-import { sha256Hex, safeEqual } from '@tender/platform';
+import { safeEqual, sha256Hex } from '../crypto/ids.ts';
 import { AttemptLimiter } from '../http/attemptLimiter.ts';
-import { AgentError } from '../http/errors.ts';
+import { HttpError } from '../http/httpError.ts';
 
 /** When the failures of every address together used up the global budget: operator sign-in closes for everyone. */
 export interface OperatorLockout {
@@ -25,7 +25,9 @@ export interface OperatorAuthOptions {
 const ALL = '*';
 
 /**
- * HTTP Basic for the operator admin path. Both parts are compared in constant time (as SHA-256 digests, so equal
+ * HTTP Basic for the operator admin path of either service (the agents' /admin/api and the gateway's console share
+ * one OPERATOR_USERNAME / OPERATOR_PASSWORD). Answers with the platform's codes: OPERATOR_AUTH_REQUIRED (401),
+ * RATE_LIMITED (429), SERVICE_UNAVAILABLE (503); each service maps them in its own error table. Both parts are compared in constant time (as SHA-256 digests, so equal
  * length whatever was sent). Failed attempts are counted per client address: past the budget every attempt from
  * that address, right or wrong, answers 429 until the window ends, so credentials cannot be guessed at speed. They
  * are also counted for all addresses together: guesses spread over many addresses (each under its own budget) close
@@ -45,7 +47,7 @@ export function createOperatorAuth(creds: { username: string; password: string |
 
   return function authenticateOperator(header: string | undefined, ip: string): string {
     if (expectedPass === null) {
-      throw new AgentError('SERVICE_UNAVAILABLE', 'The operator admin is off: OPERATOR_PASSWORD is not set');
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The operator admin is off: OPERATOR_PASSWORD is not set');
     }
     everyone.check(ALL, 'failed operator sign-ins from all addresses: operator sign-in is closed for everyone');
     failures.check(ip, 'failed operator sign-ins');
@@ -61,7 +63,7 @@ export function createOperatorAuth(creds: { username: string; password: string |
         o.onLockout?.({ failures: maxAll, windowMs, ip });
       }
       failures.hit(ip, 'failed operator sign-ins');
-      throw new AgentError('OPERATOR_AUTH_REQUIRED', 'Send the operator credentials (HTTP Basic)', {
+      throw new HttpError(401, 'OPERATOR_AUTH_REQUIRED', 'Send the operator credentials (HTTP Basic)', {
         headers: challenge,
       });
     }

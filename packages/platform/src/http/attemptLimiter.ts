@@ -1,4 +1,4 @@
-import { AgentError } from './errors.ts';
+import { HttpError } from './httpError.ts';
 
 /**
  * Counts attempts per key (a client address) in a fixed window and refuses the key once it used them up, whatever
@@ -18,9 +18,9 @@ export class AttemptLimiter {
     if (w && now - w.start < this.opts.windowMs && w.count >= this.opts.max) throw this.limited(w, now, what);
   }
 
-  private limited(w: { start: number }, now: number, what: string): AgentError {
+  private limited(w: { start: number }, now: number, what: string): HttpError {
     const retry = Math.max(1, Math.ceil((w.start + this.opts.windowMs - now) / 1000));
-    return new AgentError('RATE_LIMITED', `Too many ${what}; retry after ${retry} s`, {
+    return new HttpError(429, 'RATE_LIMITED', `Too many ${what}; retry after ${retry} s`, {
       headers: { 'retry-after': String(retry) },
     });
   }

@@ -1,0 +1,3 @@
+export * from './operatorAuth.ts';
+export * from './operatorAudit.ts';
+export * from './operatorConfig.ts';
