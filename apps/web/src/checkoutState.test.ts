@@ -36,6 +36,7 @@ function view(status: PaymentStatus, window: 'open' | 'closed', received: bigint
   const excess = received > AMOUNT ? received - AMOUNT : 0n;
   return {
     id: 'pi_table',
+    object: 'public_payment_intent',
     status,
     amount: dec(AMOUNT),
     amount_units: AMOUNT.toString(),
