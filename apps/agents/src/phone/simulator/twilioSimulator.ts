@@ -57,7 +57,7 @@ const RING_SECONDS = 1;
 export class TwilioSimulator {
   readonly accountSid = `AC${randomBytes(16).toString('hex')}`;
   readonly authToken = randomBytes(16).toString('hex');
-  readonly validator = new TwilioRequestValidator();
+  private validatorInstance: TwilioRequestValidator | null = null;
   private readonly calls = new Map<string, SimulatedCall>();
   private readonly env: CallEnvironment;
   private readonly db: Sql;
@@ -74,6 +74,11 @@ export class TwilioSimulator {
       // Ended calls stay readable (fetchCall, reconciliation) for an hour, as Twilio keeps its call log.
       ended: (call) => setTimeout(() => this.calls.delete(call.sid), 3_600_000).unref(),
     };
+  }
+
+  /** Twilio's description, read on the first request (not at start: ~100 ms of parsing and schema set-up). */
+  get validator(): TwilioRequestValidator {
+    return (this.validatorInstance ??= new TwilioRequestValidator());
   }
 
   /** A signed webhook POST, exactly as Twilio sends it (X-Twilio-Signature over the URL and the sorted params). */
