@@ -3,7 +3,7 @@ import type { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
 import type { AuthOverrides, AuthSettings } from './auth/authSettings.ts';
 import type { OidcVerifier } from './auth/oidc/oidcVerifier.ts';
 import type { Mailer } from './email/mailer.ts';
-import type { OperatorConsoleSettings } from './operator/agentsConsole.ts';
+import type { OperatorConsoleSettings } from './operatorSettings.ts';
 import type { NetworkRegistry } from './networks/registry.ts';
 import type { IntentBatcher } from './payments/intentBatcher.ts';
 import type { PlugPoints } from './plugPoints.ts';

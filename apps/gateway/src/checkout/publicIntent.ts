@@ -5,7 +5,7 @@
 import { Type, type Static } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { NOT_TAKING_PAYMENTS } from '../operator/merchantsAdmin.ts';
+import { NOT_TAKING_PAYMENTS } from '../payments/takingPayments.ts';
 import { Nullable, StringEnum } from '../http/schemas.ts';
 import {
   checksum,

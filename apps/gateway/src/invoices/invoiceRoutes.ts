@@ -6,7 +6,7 @@ import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { errorResponses, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { PUBLIC_READ_LIMIT } from '../paymentLinks/paymentLinkRoutes.ts';
-import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
+import { assertTakingPayments } from '../payments/takingPayments.ts';
 import { withIdempotency } from '../payments/idempotency.ts';
 import { IdempotencyHeaders } from '../payments/paymentRoutes.ts';
 import { createInvoice } from './createInvoice.ts';

@@ -1,21 +1,10 @@
 // The console's merchants: search, detail, suspend and resume. A suspended merchant is refused at authentication
 // (its API keys and sessions answer 403 MERCHANT_SUSPENDED: http/authenticate.ts) and its hosted pages open no new
-// payment (assertTakingPayments); what was already paid still settles, because the watcher and the sweeps never
+// payment (payments/takingPayments.ts); what was already paid still settles, because the watcher and the sweeps never
 // read the suspension.
 import { auditOperatorAction, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-
-export const NOT_TAKING_PAYMENTS = 'This merchant is not taking payments at the moment';
-
-/** Refuses a public page's request that would start or show an open payment of a suspended merchant. */
-export async function assertTakingPayments(sql: Sql, merchantId: string): Promise<void> {
-  const [m] = await sql.query<{ suspended: boolean }>(
-    'select suspended_at is not null as suspended from merchants where id = $1',
-    [merchantId],
-  );
-  if (m?.suspended) throw new GatewayError('MERCHANT_SUSPENDED', NOT_TAKING_PAYMENTS);
-}
 
 interface MerchantRow {
   id: string;

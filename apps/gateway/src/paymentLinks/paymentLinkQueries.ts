@@ -3,7 +3,7 @@
 import type { PaymentIntent } from '../payments/intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { NOT_TAKING_PAYMENTS } from '../operator/merchantsAdmin.ts';
+import { NOT_TAKING_PAYMENTS } from '../payments/takingPayments.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';

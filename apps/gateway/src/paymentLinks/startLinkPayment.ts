@@ -7,7 +7,7 @@
 // refusal re-reads the link, so a deactivated link refuses from the very next request in every process.
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
+import { assertTakingPayments } from '../payments/takingPayments.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
 import { money } from '../payments/model.ts';
 import { PAYMENT_LINK_COLUMNS, type PaymentLinkRow } from './paymentLink.ts';

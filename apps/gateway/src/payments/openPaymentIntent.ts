@@ -14,7 +14,7 @@
 import { enqueue, type Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { assertTakingPayments } from '../operator/merchantsAdmin.ts';
+import { assertTakingPayments } from './takingPayments.ts';
 import { EXPIRY_QUEUE } from './queues.ts';
 import { recomputePayment } from './recompute.ts';
 import type { PaymentStatus } from './status.ts';
