@@ -23,6 +23,12 @@ export const gatewayConfigSpec = {
     parse: url('smtp', 'smtps'),
     secret: true,
   }),
+  devMailCatcher: field({
+    env: 'DEV_MAIL_CATCHER',
+    doc: 'Dev profile only (refused in production): outbound mail of both services that has no relay (no SMTP_URL for the gateway, no SMTP_RELAY_URL for mail outside EMAIL_DOMAIN) is kept in the database and read at `/dev/mail/`, `/dev/mail/api/messages` and with `tender mail`',
+    parse: bool,
+    default: (profile) => profile === 'dev',
+  }),
   emailFrom: field({
     env: 'EMAIL_FROM',
     doc: 'From address of account email',

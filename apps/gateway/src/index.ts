@@ -15,6 +15,7 @@ export { actorOf } from './auth/principal.ts';
 export * from './auth/permissions.ts';
 export * from './tenant.ts';
 export type { Mailer, OutgoingMail } from './email/mailer.ts';
+export { createDevMailCatcher, type DevMailCatcher } from './devMail/devMailCatcher.ts';
 export type { OidcVerifier, IdTokenClaims } from './auth/oidc/oidcVerifier.ts';
 // Payments (networks, intents, watcher, settlement, ledger).
 export {

@@ -5,6 +5,7 @@ import type { App, ConfigOf, Database, HttpTransport, Logger, SecretBox } from '
 import type { DevnetManifest } from '@tender/evm';
 import { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
+import { devMailContext } from './devMail/devMailCatcher.ts';
 import { resolveAuthSettings } from './auth/authSettings.ts';
 import type { gatewayConfigSpec } from './config.ts';
 import type { GatewayContext, GatewayServicesInput } from './context.ts';
@@ -128,6 +129,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
       allowLoopbackInTest: config.webhookTestAllowLoopback,
     },
     ...gatewayAuthContext(config),
+    ...devMailContext(config, deps),
     ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
   });
   const closers: (() => Promise<void>)[] = [() => services.close()];

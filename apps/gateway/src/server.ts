@@ -24,6 +24,7 @@ import { invoiceRoutes } from './invoices/invoiceRoutes.ts';
 import { publicCheckoutRoutes } from './checkout/publicCheckoutRoutes.ts';
 import { webPages } from './pages/webPages.ts';
 import { checkoutEmbeddingRoutes } from './checkout/checkoutEmbeddingRoutes.ts';
+import { devMailRoutes } from './devMail/devMailRoutes.ts';
 
 export const GATEWAY_API_VERSION = '2026-10-01';
 
@@ -164,6 +165,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     invoiceRoutes(ctx),
     publicCheckoutRoutes(ctx),
     checkoutEmbeddingRoutes(ctx),
+    devMailRoutes(ctx),
   ])
     await app.register(routes);
   if (opts.webDir) await webPages(app, opts.webDir, ctx);

@@ -33,6 +33,7 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       return { messageId: String(info.messageId) };
     },
