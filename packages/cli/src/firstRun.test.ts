@@ -5,6 +5,8 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { devnetAccounts } from '@tender/evm';
+import nodemailer from 'nodemailer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from '../../../apps/web/src/_test/browser.ts';
@@ -18,6 +20,7 @@ import {
   waitFor,
   type TenderChild,
 } from './_test/tenderProcess.ts';
+import { createAgent, type DeliveredEvent } from '../../agent/src/index.ts';
 import { readDevJson } from './devJson.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -42,6 +45,7 @@ let browser: Browser;
 let dropDatabase: (() => Promise<void>) | undefined;
 let dev: {
   gateway: { url: string; testApiKey: string };
+  agents: { url: string; smtpPort: number };
   mail: { url: string; api: string };
   dashboard: { url: string; email: string; password: string };
 };
@@ -224,6 +228,40 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     await screenshot(page, 'dev-merchant-payment.png');
     await context.close();
   }, 180_000);
+
+  it("an agent's reply to a mail from someone@example.org lands in the catcher (no 422)", async () => {
+    const agents = dev.agents;
+    const agent = await createAgent({ account: devnetAccounts()[4]!, baseUrl: agents.url });
+    try {
+      const inbox = await agent.email.createMailbox({ localPart: `helper-${process.pid}`, displayName: 'Helper' });
+      // The README's mail-agent pattern: answer every mail received.
+      const replies: unknown[] = [];
+      agent.on('email.received', async (e: DeliveredEvent) => {
+        const p = e.payload as { mailboxId: string; from: string; subject: string };
+        replies.push(
+          await agent.email.send({ mailboxId: p.mailboxId, to: [p.from], subject: `Re: ${p.subject}`, text: 'On it.' }),
+        );
+      });
+      await agent.connected();
+      const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: agents.smtpPort, secure: false, ignoreTLS: true });
+      await smtp.sendMail({
+        from: 'someone@example.org',
+        to: inbox.data.address,
+        subject: `Question ${process.pid}`,
+        text: 'Can you help?',
+      });
+      smtp.close();
+      const reply = await mailTo('someone@example.org');
+      expect(reply).toMatchObject({
+        subject: `Re: Question ${process.pid}`,
+        text: expect.stringContaining('On it.'),
+        from: expect.stringContaining(inbox.data.address),
+      });
+      expect(replies).toHaveLength(1);
+    } finally {
+      await agent.close();
+    }
+  }, 120_000);
 
   it('tender mail --json prints the caught mail, oldest first', async () => {
     const { stdout } = await run(
