@@ -72,13 +72,20 @@ function addresses(a: AddressObject | AddressObject[] | undefined): string[] {
   return (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address ?? '')).filter(Boolean);
 }
 
+/** `Name <address>` as people write it (mailparser's text quotes the name). */
+function fromOf(a: AddressObject | undefined): string | undefined {
+  const v = a?.value[0];
+  if (!v?.address) return undefined;
+  return v.name ? `${v.name} <${v.address}>` : v.address;
+}
+
 function toCaught(r: Row, m: ParsedMail): CaughtMail {
   const html = typeof m.html === 'string' ? m.html : null;
   const text = m.text ?? '';
   return {
     id: r.id,
     source: r.source,
-    from: m.from?.text ?? r.envelope_from,
+    from: fromOf(m.from) ?? r.envelope_from,
     to: addresses(m.to).length ? addresses(m.to) : r.envelope_to,
     subject: m.subject ?? '',
     date: r.created_at,
