@@ -175,6 +175,7 @@ export async function createAgentsServices(
       publicUrl,
       profile: config.profile,
       emailDomain: config.emailDomain,
+      devMailUrl: config.profile === 'dev' && !config.smtpRelayUrl ? deps.mailCatcher?.url : undefined,
       smtpMaxMessageBytes: config.smtpMaxMessageBytes,
       paidRequestLeaseMs: 120_000,
       events,

@@ -103,6 +103,12 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     expect(out).toContain('outbound other domains to the dev mail catcher (/dev/mail/)');
   });
 
+  it('/llms.txt tells agents where their mail outside the domain goes and which devnet wallets can pay', async () => {
+    const llms = await (await fetch(`${dev.agents.url}/llms.txt`)).text();
+    expect(llms).toContain(`the dev mail catcher keeps it. Read it at ${dev.mail.url}`);
+    expect(llms).toContain('each hold 1,000,000 test USDC, EURC and USDT');
+  });
+
   it('sign up, the verification mail in /dev/mail/, its link, live mode unlocked', async () => {
     const context = await browser.newContext({ viewport: { width: 1200, height: 900 } });
     const page = await context.newPage();

@@ -177,7 +177,7 @@ export async function startTender(
       smtp: { host: config.host, port: config.smtpPort },
       // Dev profile without SMTP_RELAY_URL: mail to other domains is kept by the gateway's dev mail catcher.
       ...(config.devMailCatcher && config.profile === 'dev'
-        ? { mailCatcher: createDevMailCatcher({ db, now, profile: config.profile }) }
+        ? { mailCatcher: { ...createDevMailCatcher({ db, now, profile: config.profile }), url: `${gatewayUrl}/dev/mail/` } }
         : {}),
       // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
       ...(chain && ownsDevnet && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),

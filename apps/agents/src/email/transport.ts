@@ -37,6 +37,8 @@ export interface MailTransport {
  * domains when no relay is configured. Given by `tender start` on the dev profile only.
  */
 export interface OutboundMailCatcher {
+  /** Where people read what it kept (the gateway's /dev/mail/), named in /llms.txt. */
+  readonly url?: string | undefined;
   keep(raw: Buffer, envelope: { from: string; to: readonly string[] }, source: 'agents'): Promise<string>;
 }
 
