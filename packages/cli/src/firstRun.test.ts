@@ -97,9 +97,13 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
       email: 'dev@tender.localhost',
       password: expect.stringMatching(/^[\w-]{20}$/),
     });
-    expect(out).toContain(`Merchant dashboard ${dev.dashboard.url}  sign in: dev@tender.localhost / ${dev.dashboard.password}`);
+    expect(out).toContain(
+      `Merchant dashboard ${dev.dashboard.url}  sign in: dev@tender.localhost / ${dev.dashboard.password}`,
+    );
     expect(out).toContain(`Mail catcher       ${dev.mail.url}`);
-    expect(out).toMatch(/Test tokens {8}devnet accounts 0-9 \(mnemonic in dev\.json\) each hold 1,000,000 USDC, EURC and USDT/);
+    expect(out).toMatch(
+      /Test tokens {8}devnet accounts 0-9 \(mnemonic in dev\.json\) each hold 1,000,000 USDC, EURC and USDT/,
+    );
     expect(out).toContain('outbound other domains to the dev mail catcher (/dev/mail/)');
   });
 
@@ -202,7 +206,10 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     await page.goto(`${dev.mail.url}messages/${mail.id}`);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.locator('#attachments').getByRole('link', { name: `invoice-${invoice.number}.pdf` }).click(),
+      page
+        .locator('#attachments')
+        .getByRole('link', { name: `invoice-${invoice.number}.pdf` })
+        .click(),
     ]);
     const path = join(env.TENDER_HOME!, 'invoice.pdf');
     await download.saveAs(path);
@@ -249,7 +256,12 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
         );
       });
       await agent.connected();
-      const smtp = nodemailer.createTransport({ host: '127.0.0.1', port: agents.smtpPort, secure: false, ignoreTLS: true });
+      const smtp = nodemailer.createTransport({
+        host: '127.0.0.1',
+        port: agents.smtpPort,
+        secure: false,
+        ignoreTLS: true,
+      });
       await smtp.sendMail({
         from: 'someone@example.org',
         to: inbox.data.address,
@@ -270,12 +282,15 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
   }, 120_000);
 
   it('tender mail --json prints the caught mail, oldest first', async () => {
-    const { stdout } = await run(
-      process.execPath,
-      ['--import', 'tsx', 'packages/cli/src/main.ts', 'mail', '--json'],
-      { cwd: root, env: { ...process.env, ...env }, timeout: 60_000 },
-    );
-    const lines = stdout.trim().split('\n').map((l) => JSON.parse(l) as CaughtMail);
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'mail', '--json'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      timeout: 60_000,
+    });
+    const lines = stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as CaughtMail);
     expect(lines.map((m) => m.id)).toEqual((await caught()).map((m) => m.id).reverse());
     expect(lines.some((m) => m.subject === 'Verify your Tender email address')).toBe(true);
   }, 60_000);

@@ -10,8 +10,7 @@ export function startBannerLines(dev: DevJson, summary: string[], home: string, 
   const g = dev.gateway ?? {};
   const a = dev.agents ?? {};
   const d = dev.devnet as
-    | { rpcUrl?: string; chainId?: number; accounts?: string[]; tokens?: Record<string, string> }
-    | undefined;
+    { rpcUrl?: string; chainId?: number; accounts?: string[]; tokens?: Record<string, string> } | undefined;
   const board = dev.dashboard as { url?: string; email?: string; password?: string } | undefined;
   const mail = dev.mail as { url?: string } | undefined;
   return [

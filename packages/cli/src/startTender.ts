@@ -158,7 +158,8 @@ export async function startTender(
       });
       devGateway.testApiKey = dev.testApiKey;
       devGateway.merchantId = dev.merchantId;
-      if (dev.owner) devDashboard = { url: `${gatewayUrl}/dashboard/`, email: dev.owner.email, password: ownerPassword };
+      if (dev.owner)
+        devDashboard = { url: `${gatewayUrl}/dashboard/`, email: dev.owner.email, password: ownerPassword };
       if (chain)
         Object.assign(
           devGateway,
@@ -177,7 +178,12 @@ export async function startTender(
       smtp: { host: config.host, port: config.smtpPort },
       // Dev profile without SMTP_RELAY_URL: mail to other domains is kept by the gateway's dev mail catcher.
       ...(config.devMailCatcher && config.profile === 'dev'
-        ? { mailCatcher: { ...createDevMailCatcher({ db, now, profile: config.profile }), url: `${gatewayUrl}/dev/mail/` } }
+        ? {
+            mailCatcher: {
+              ...createDevMailCatcher({ db, now, profile: config.profile }),
+              url: `${gatewayUrl}/dev/mail/`,
+            },
+          }
         : {}),
       // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
       ...(chain && ownsDevnet && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
@@ -204,7 +210,9 @@ export async function startTender(
       },
       ...(chain ? { devnet: chain.devJson() } : {}),
       ...(devDashboard ? { dashboard: devDashboard } : {}),
-      ...(config.devMailCatcher ? { mail: { url: `${gatewayUrl}/dev/mail/`, api: `${gatewayUrl}/dev/mail/api/messages` } } : {}),
+      ...(config.devMailCatcher
+        ? { mail: { url: `${gatewayUrl}/dev/mail/`, api: `${gatewayUrl}/dev/mail/api/messages` } }
+        : {}),
     };
     if (config.profile === 'dev' && roles.has('api')) await writeDevJson(home, devJson);
     return { db, devJson, summary, shutdown, fatal };

@@ -73,7 +73,10 @@ describe('outbound mail with the dev mail catcher', () => {
   });
 
   it('refuses other domains without a relay or catcher, as before', async () => {
-    const transport = createSmtpTransport({ domain: TEST_DOMAIN, localInbound: () => ({ host: '127.0.0.1', port: 1 }) });
+    const transport = createSmtpTransport({
+      domain: TEST_DOMAIN,
+      localInbound: () => ({ host: '127.0.0.1', port: 1 }),
+    });
     expect(transport.canDeliver('someone@example.org')).toBe(false);
     const err = await transport.send(message(['someone@example.org'])).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AgentError);
@@ -110,11 +113,13 @@ describe('the agents service and the dev mail catcher', () => {
       canDeliver: true,
       summary: `email: @${TEST_DOMAIN}; outbound other domains to the dev mail catcher (/dev/mail/); DKIM off`,
     });
-    expect(await canDeliverExternal({
+    expect(
+      await canDeliverExternal({
         NODE_ENV: 'production',
         AGENTS_PUBLIC_URL: 'https://agents.example',
         OPERATOR_PASSWORD: 'an operator password',
-      })).toEqual({
+      }),
+    ).toEqual({
       canDeliver: false,
       summary: `email: @${TEST_DOMAIN}; outbound own domain only (no SMTP_RELAY_URL); DKIM off`,
     });

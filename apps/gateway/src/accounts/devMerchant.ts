@@ -27,9 +27,7 @@ export async function ensureDevMerchant(
   if (ctx.config.profile !== 'dev') throw new Error('ensureDevMerchant runs on the dev profile only');
   const now = ctx.now();
   // Hashed before the transaction (argon2 takes a while); used only when the owner's hash does not verify it.
-  const ownerHash = opts.ownerPassword
-    ? await hashPassword(opts.ownerPassword, ctx.auth.passwordHashing)
-    : undefined;
+  const ownerHash = opts.ownerPassword ? await hashPassword(opts.ownerPassword, ctx.auth.passwordHashing) : undefined;
   const key = await ctx.db.tx(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [DEV_MERCHANT_LOCK]);
     let [merchant] = await tx.query<{ id: string }>('select id from merchants where is_dev');

@@ -16,7 +16,10 @@ describe(`dev mail catcher (${db})`, () => {
   const get = (url: string) => g.app.inject({ method: 'GET', url });
 
   it('keeps what the mailer sends, as MIME, and lists it newest first with text, html, links and attachments', async () => {
-    const mailer = catcherMailer(createDevMailCatcher({ db: g.db, now: g.clock.now, profile: 'dev' }), 'Tender <no-reply@tender.test>');
+    const mailer = catcherMailer(
+      createDevMailCatcher({ db: g.db, now: g.clock.now, profile: 'dev' }),
+      'Tender <no-reply@tender.test>',
+    );
     const pdf = Buffer.from('%PDF-1.4\n% not a real pdf, bytes \x00\x01\xff\n%%EOF');
     await mailer.send({ to: 'first@example.com', subject: 'First', text: 'Open https://gateway.test/a.' });
     g.clock.advance(1);
@@ -130,7 +133,10 @@ describe(`dev mail catcher outside the dev profile (${db})`, () => {
 describe('linksOf', () => {
   it("reads the HTML's hrefs (entities decoded) and the text's URLs, http(s) only, once each", () => {
     expect(
-      linksOf('<a href="mailto:x@y.z">m</a><a href=\'https://a.test/x?y=1&amp;z=2\'>a</a>', 'Go to https://b.test/p. Or (https://a.test/x?y=1&z=2)'),
+      linksOf(
+        '<a href="mailto:x@y.z">m</a><a href=\'https://a.test/x?y=1&amp;z=2\'>a</a>',
+        'Go to https://b.test/p. Or (https://a.test/x?y=1&z=2)',
+      ),
     ).toEqual(['https://a.test/x?y=1&z=2', 'https://b.test/p']);
   });
 });

@@ -130,7 +130,11 @@ export function devMailRoutes(ctx: GatewayContext) {
       async (req, reply) => {
         const { parsed } = await caught(req.params.id);
         const a = parsed.attachments[req.params.index];
-        if (!a) throw new GatewayError('RESOURCE_NOT_FOUND', `Message ${req.params.id} has no attachment ${req.params.index}`);
+        if (!a)
+          throw new GatewayError(
+            'RESOURCE_NOT_FOUND',
+            `Message ${req.params.id} has no attachment ${req.params.index}`,
+          );
         const filename = (a.filename ?? `attachment-${req.params.index + 1}`).replace(/[^\w.\- ]/g, '_');
         return reply
           .type(a.contentType)
@@ -147,7 +151,10 @@ export function devMailRoutes(ctx: GatewayContext) {
           summary: 'Dev profile only: the MIME source of a caught message',
           params: IdParams,
           response: {
-            200: Type.Unsafe<Buffer>({ type: 'string', description: 'The message as the relay would have received it' }),
+            200: Type.Unsafe<Buffer>({
+              type: 'string',
+              description: 'The message as the relay would have received it',
+            }),
             ...errorResponses(400, 404, 429),
           },
         },
