@@ -2,7 +2,7 @@
 // the dev mail catcher (/dev/mail/), follow its link and see live mode unlocked; send an invoice and find its mail
 // with the PDF in the catcher; sign in as the dev merchant with the password the start printed and see the payment
 // `tender trigger` made. `tender mail --json` lists the same messages.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { devnetAccounts } from '@tender/evm';
@@ -293,5 +293,44 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
       .map((l) => JSON.parse(l) as CaughtMail);
     expect(lines.map((m) => m.id)).toEqual((await caught()).map((m) => m.id).reverse());
     expect(lines.some((m) => m.subject === 'Verify your Tender email address')).toBe(true);
-  }, 60_000);
+
+    // --follow: what is there, then each new message once, until Ctrl-C (exit 0).
+    const follow = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'packages/cli/src/main.ts', 'mail', '--follow', '--json'],
+      {
+        cwd: root,
+        env: { ...process.env, ...env },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    follow.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    const exited = new Promise<number | null>((resolve) => follow.once('exit', (code) => resolve(code)));
+    const printed = () =>
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as CaughtMail);
+    await waitFor(async () => (printed().length === lines.length ? true : undefined), 60_000, 'the caught mail');
+    const signup = await fetch(`${dev.gateway.url}/v1/auth/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        business_name: 'Followed',
+        email: `followed-${process.pid}@example.com`,
+        password: PASSWORD,
+      }),
+    });
+    expect(signup.status).toBe(201);
+    const next = await waitFor(
+      async () => (printed().length > lines.length ? printed().at(-1) : undefined),
+      30_000,
+      'the new mail printed',
+    );
+    expect(next.to).toEqual([`followed-${process.pid}@example.com`]);
+    follow.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(printed()).toHaveLength(lines.length + 1);
+  }, 120_000);
 });
