@@ -19,7 +19,7 @@ export const gatewayConfigSpec = {
   }),
   smtpUrl: field({
     env: 'SMTP_URL',
-    doc: 'Outbound SMTP relay for account email (`smtp://user:pass@host:587`, `smtps://…:465`); when unset the gateway sends no email and the email endpoints answer 503 EMAIL_UNAVAILABLE',
+    doc: 'Outbound SMTP relay for account email (`smtp://user:pass@host:587`, `smtps://…:465`); when unset the dev profile keeps every message in the dev mail catcher (DEV_MAIL_CATCHER) and production sends no email (the email endpoints answer 503 EMAIL_UNAVAILABLE)',
     parse: url('smtp', 'smtps'),
     secret: true,
   }),
