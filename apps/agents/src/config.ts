@@ -44,7 +44,7 @@ export const agentsConfigSpec = {
   }),
   smtpRelayUrl: field({
     env: 'SMTP_RELAY_URL',
-    doc: 'Outbound SMTP relay (smtp:// or smtps://, credentials in the URL); without it only mail to EMAIL_DOMAIN is delivered',
+    doc: 'Outbound SMTP relay (smtp:// or smtps://, credentials in the URL); without it only mail to EMAIL_DOMAIN is delivered (on the dev profile the rest is kept by the dev mail catcher, DEV_MAIL_CATCHER)',
     parse: smtpUrl,
     secret: true,
   }),

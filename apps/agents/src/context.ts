@@ -50,6 +50,8 @@ export interface AgentsContext {
     publicUrl: string;
     profile: 'dev' | 'production';
     emailDomain: string;
+    /** Dev profile without SMTP_RELAY_URL: the dev mail catcher's page, where mail outside the domain is kept. */
+    devMailUrl?: string | undefined;
     /** Largest inbound message accepted by the SMTP server. */
     smtpMaxMessageBytes: number;
     /** Lease of a paid request while it is verified, settled and performed. */

@@ -16,7 +16,7 @@ import {
 import { Catalog, USDT_DECIMALS, type CatalogEnvironment } from './catalog/catalog.ts';
 import type { AgentsConfig } from './config.ts';
 import type { AgentsContext, Payments } from './context.ts';
-import { createSmtpTransport, type MailTransport } from './email/transport.ts';
+import { createSmtpTransport, type MailTransport, type OutboundMailCatcher } from './email/transport.ts';
 import { createChainReader, type ChainReader } from './facilitator/chain.ts';
 import { createBuiltInFacilitator, createRemoteFacilitator, type Facilitator } from './facilitator/facilitator.ts';
 import type { PhoneServices } from './phone/phoneServices.ts';
@@ -63,6 +63,8 @@ export interface AgentsServicesDeps {
   facilitator?: Facilitator;
   /** Replaces the SMTP transport (tests that inject failures wrap the real one). */
   mail?: MailTransport;
+  /** Dev profile: keeps mail to other domains when SMTP_RELAY_URL is unset (the gateway's dev mail catcher). */
+  mailCatcher?: OutboundMailCatcher;
   /** Replaces the telephony provider built from TWILIO_* (tests aim the real Twilio adapter at a stand-in). */
   telephony?: TelephonyProvider;
   /** This process's roles (api, realtime, workers); all when unset. */
@@ -116,9 +118,15 @@ export async function createAgentsServices(
         config.dkimSelector && config.dkimPrivateKey
           ? { selector: config.dkimSelector, privateKey: config.dkimPrivateKey }
           : undefined,
+      catcher: config.profile === 'dev' ? deps.mailCatcher : undefined,
     });
+  const outbound = config.smtpRelayUrl
+    ? 'via relay'
+    : deps.mailCatcher && config.profile === 'dev'
+      ? 'other domains to the dev mail catcher (/dev/mail/)'
+      : 'own domain only (no SMTP_RELAY_URL)';
   summary.push(
-    `email: @${config.emailDomain}; outbound ${config.smtpRelayUrl ? 'via relay' : 'own domain only (no SMTP_RELAY_URL)'}; DKIM ${config.dkimSelector && config.dkimPrivateKey ? 'on' : 'off'}`,
+    `email: @${config.emailDomain}; outbound ${outbound}; DKIM ${config.dkimSelector && config.dkimPrivateKey ? 'on' : 'off'}`,
   );
 
   const events = {
@@ -174,6 +182,7 @@ export async function createAgentsServices(
       publicUrl,
       profile: config.profile,
       emailDomain: config.emailDomain,
+      devMailUrl: config.profile === 'dev' && !config.smtpRelayUrl ? deps.mailCatcher?.url : undefined,
       smtpMaxMessageBytes: config.smtpMaxMessageBytes,
       paidRequestLeaseMs: 120_000,
       events,

@@ -19,9 +19,15 @@ export const gatewayConfigSpec = {
   }),
   smtpUrl: field({
     env: 'SMTP_URL',
-    doc: 'Outbound SMTP relay for account email (`smtp://user:pass@host:587`, `smtps://…:465`); when unset the gateway sends no email and the email endpoints answer 503 EMAIL_UNAVAILABLE',
+    doc: 'Outbound SMTP relay for account email (`smtp://user:pass@host:587`, `smtps://…:465`); when unset the dev profile keeps every message in the dev mail catcher (DEV_MAIL_CATCHER) and production sends no email (the email endpoints answer 503 EMAIL_UNAVAILABLE)',
     parse: url('smtp', 'smtps'),
     secret: true,
+  }),
+  devMailCatcher: field({
+    env: 'DEV_MAIL_CATCHER',
+    doc: 'Dev profile only (refused in production): outbound mail of both services that has no relay (no SMTP_URL for the gateway, no SMTP_RELAY_URL for mail outside EMAIL_DOMAIN) is kept in the database and read at `/dev/mail/`, `/dev/mail/api/messages` and with `tender mail`',
+    parse: bool,
+    default: (profile) => profile === 'dev',
   }),
   emailFrom: field({
     env: 'EMAIL_FROM',

@@ -3,7 +3,7 @@ export * from './context.ts';
 export * from './http/errors.ts';
 export * from './server.ts';
 export { gatewayMigrations } from './migrations.ts';
-export { ensureDevMerchant } from './accounts/devMerchant.ts';
+export { ensureDevMerchant, DEV_MERCHANT_EMAIL } from './accounts/devMerchant.ts';
 export { gatewayAuthContext, oidcPairProblem } from './auth/authAdapters.ts';
 export { audit, type AuditInput } from './audit/audit.ts';
 // The receiver helper lives in the SDK (merchants install it); re-exported for code that imports the gateway.
@@ -15,6 +15,7 @@ export { actorOf } from './auth/principal.ts';
 export * from './auth/permissions.ts';
 export * from './tenant.ts';
 export type { Mailer, OutgoingMail } from './email/mailer.ts';
+export { createDevMailCatcher, type DevMailCatcher } from './devMail/devMailCatcher.ts';
 export type { OidcVerifier, IdTokenClaims } from './auth/oidc/oidcVerifier.ts';
 // Payments (networks, intents, watcher, settlement, ledger).
 export {

@@ -9,6 +9,7 @@ import { apiKeysFeature } from './apiKeys/apiKeysFeature.ts';
 import { auditFeature } from './audit/auditFeature.ts';
 import { authFeature } from './auth/authFeature.ts';
 import { checkoutFeature } from './checkout/checkoutFeature.ts';
+import { devMailFeature } from './devMail/devMailFeature.ts';
 import { emailFeature } from './email/emailFeature.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { invoicesFeature } from './invoices/invoicesFeature.ts';
@@ -26,6 +27,7 @@ import { systemFeature } from './system/systemFeature.ts';
 import { watcherFeature, type WatcherFeatureOptions } from './watcher/watcherFeature.ts';
 import { webhooksFeature, type WebhooksFeatureOptions } from './webhooks/webhooksFeature.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
+import { devMailContext } from './devMail/devMailCatcher.ts';
 import { resolveAuthSettings } from './auth/authSettings.ts';
 import type { gatewayConfigSpec } from './config.ts';
 import type { GatewayContext, GatewayServicesInput } from './context.ts';
@@ -137,6 +139,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     invoicesFeature(ctx),
     checkoutFeature(ctx),
     operatorFeature(ctx),
+    devMailFeature(ctx),
     pagesFeature(ctx, opts.webDir),
     settlementFeature(ctx, opts.sweep),
     watcherFeature(ctx, opts.watcher),
@@ -192,6 +195,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
       allowLoopbackInTest: config.webhookTestAllowLoopback,
     },
     ...gatewayAuthContext(config),
+    ...devMailContext(config, deps),
     ...(deps.persistChain ? { persistChain: deps.persistChain } : {}),
     operator: { username: config.operatorUsername, password: config.operatorPassword ?? null },
   });

@@ -45,6 +45,15 @@ describe('loadTenderConfig production rules', () => {
     expect(problemsOf({ ...production, WEBHOOK_TEST_ALLOW_LOOPBACK: 'false' })).toEqual([]);
   });
 
+  it('refuses DEV_MAIL_CATCHER=true in production (the dev mail catcher is off there by default)', () => {
+    expect(problemsOf({ ...production, DEV_MAIL_CATCHER: 'true' })).toEqual([
+      'DEV_MAIL_CATCHER must not be enabled in the production profile (mail would be kept in the database instead of sent; set SMTP_URL and SMTP_RELAY_URL)',
+    ]);
+    expect(() => loadTenderConfig({ ...production, DEV_MAIL_CATCHER: 'true' })).toThrow(/DEV_MAIL_CATCHER/);
+    expect(loadTenderConfig(production).devMailCatcher).toBe(false);
+    expect(loadTenderConfig({}).devMailCatcher).toBe(true);
+  });
+
   it('names every problem in one message: missing fields, bad values and rules across fields together', () => {
     const env: NodeJS.ProcessEnv = {
       ...production,

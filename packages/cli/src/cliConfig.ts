@@ -32,6 +32,10 @@ export function loadTenderConfig(env: NodeJS.ProcessEnv = process.env) {
   if (oidc) problems.push(oidc);
   if (config.profile === 'production') {
     if (config.devnet) problems.push('DEVNET must not be enabled in the production profile');
+    if (config.devMailCatcher)
+      problems.push(
+        'DEV_MAIL_CATCHER must not be enabled in the production profile (mail would be kept in the database instead of sent; set SMTP_URL and SMTP_RELAY_URL)',
+      );
     // Public URLs reach browsers, merchants' servers and agents: over plain http a network path could read or
     // change checkout links, and the agents' realtime socket would not be wss:// as the agents spec requires.
     for (const [env, value] of [

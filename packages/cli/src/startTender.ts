@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { agentsConsoleView, createAgents, SIMULATOR_DEV_JSON } from '@tender/agents';
 import { devnetAccounts } from '@tender/evm';
-import { createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
+import { createDevMailCatcher, createGateway, ensureDevMerchant, setUpDevPayments } from '@tender/gateway';
 import {
   checkSecretBoxCanary,
   createLogger,
@@ -19,7 +19,7 @@ import { ensureWebBuilt } from '@tender/web';
 import { toHex } from 'viem';
 import { allMigrations } from './allMigrations.ts';
 import type { TenderConfig } from './cliConfig.ts';
-import { devSecretKeys } from './devSecretKeys.ts';
+import { devMerchantPassword, devSecretKeys } from './devSecretKeys.ts';
 import { formatCheck, startChecks } from './doctor/runDoctor.ts';
 import { readDevJson, writeDevJson, type DevJson } from './devJson.ts';
 import { attachDevChain, startDevChain, type DevChain } from './devChain.ts';
@@ -159,14 +159,19 @@ export async function startTender(
     }
 
     const devGateway: Record<string, unknown> = {};
+    let devDashboard: Record<string, unknown> | undefined;
     if (config.profile === 'dev' && roles.has('api')) {
       // The key this home already holds (its dev.json) stays valid and is reused; see ensureDevMerchant.
       const homeKey = (await readDevJson(home)).gateway?.testApiKey;
+      const ownerPassword = await devMerchantPassword(home);
       const dev = await ensureDevMerchant(gateway.services, {
         homeKey: typeof homeKey === 'string' ? homeKey : undefined,
+        ownerPassword,
       });
       devGateway.testApiKey = dev.testApiKey;
       devGateway.merchantId = dev.merchantId;
+      if (dev.owner)
+        devDashboard = { url: `${gatewayUrl}/dashboard/`, email: dev.owner.email, password: ownerPassword };
       if (chain)
         Object.assign(
           devGateway,
@@ -183,6 +188,15 @@ export async function startTender(
       now,
       roles: [...roles],
       smtp: { host: config.host, port: config.smtpPort },
+      // Dev profile without SMTP_RELAY_URL: mail to other domains is kept by the gateway's dev mail catcher.
+      ...(config.devMailCatcher && config.profile === 'dev'
+        ? {
+            mailCatcher: {
+              ...createDevMailCatcher({ db, now, profile: config.profile }),
+              url: `${gatewayUrl}/dev/mail/`,
+            },
+          }
+        : {}),
       // A settlement is on the devnet's disk before the database records it (as the gateway's persistChain).
       ...(chain && ownsDevnet && !config.x402Network ? { beforeRecordSettlement: () => chain!.persist() } : {}),
       // PGlite in the home: this process alone holds the database (homeLock.ts).
@@ -213,6 +227,10 @@ export async function startTender(
       },
       ...(chain ? { devnet: chain.devJson() } : {}),
       ...(agents.services.phone?.simulator ? { phone: { ...SIMULATOR_DEV_JSON } } : {}),
+      ...(devDashboard ? { dashboard: devDashboard } : {}),
+      ...(config.devMailCatcher
+        ? { mail: { url: `${gatewayUrl}/dev/mail/`, api: `${gatewayUrl}/dev/mail/api/messages` } }
+        : {}),
     };
     if (config.profile === 'dev' && roles.has('api')) await writeDevJson(home, devJson);
     return { db, devJson, summary, shutdown, fatal };

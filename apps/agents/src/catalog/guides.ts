@@ -1,3 +1,4 @@
+import { DEVNET_CHAIN_ID, DEVNET_MINT_AMOUNT, DEVNET_TOKEN_DECIMALS } from '@tender/evm';
 import type { AgentsContext } from '../context.ts';
 import { AGENT_ERRORS, ERROR_ACTIONS, type AgentErrorCode } from '../http/errors.ts';
 import type { ServiceRecord } from './catalog.ts';
@@ -52,6 +53,23 @@ function x402Terms(ctx: AgentsContext): string {
 /** Said on /llms.txt when the phone is the dev profile's telephony simulator (never in production). */
 const SIMULATOR_NOTE =
   '> Dev profile: phone numbers and calls here are the telephony simulator playing Twilio. Numbers are fictional (+1 <area code> 555 0150-0199) and nothing reaches a real phone; outbound callees by the last digits: 0100 answers and speaks, 0101 busy, 0102 no answer, 0103 fails, 0110-0149 hang up after 10-49 s.';
+/** On `npm start` (dev profile): where mail outside the domain goes and which devnet wallets can pay. */
+function devProfileMarkdown(ctx: AgentsContext): string {
+  if (ctx.config.profile !== 'dev') return '';
+  const mail = ctx.config.devMailUrl
+    ? `- Mail your mailboxes send outside @${ctx.config.emailDomain} is not delivered: the dev mail catcher keeps it. Read it at ${ctx.config.devMailUrl} (JSON: ${ctx.config.devMailUrl}api/messages) or with \`tender mail --follow\`.\n`
+    : '';
+  const paid = ctx.catalog.records.find((r) => r.x402Price)?.x402Price;
+  const devnet = paid?.network === `eip155:${DEVNET_CHAIN_ID}`;
+  if (!mail && !devnet) return '';
+  return `
+## Dev profile (npm start)
+
+${mail}${devnet ? DEVNET_WALLETS : ''}`;
+}
+
+const DEVNET_WALLETS = `- The devnet accounts 0-9 of the mnemonic \`test test test test test test test test test test test junk\` each hold ${(DEVNET_MINT_AMOUNT / 10n ** BigInt(DEVNET_TOKEN_DECIMALS)).toLocaleString('en-US')} test USDC, EURC and USDT: pay x402 from any of them (addresses in .tender/dev.json).
+`;
 
 /** /llms.txt: the start and recovery guide for agents (plain Markdown, llms.txt convention). */
 export function llmsTxt(ctx: AgentsContext): string {
@@ -71,7 +89,7 @@ ${ctx.phone?.simulator ? `\n${SIMULATOR_NOTE}\n` : ''}
 ## Payment terms
 
 ${x402Terms(ctx)}
-
+${devProfileMarkdown(ctx)}
 ## Using the official x402 clients (@x402/fetch, @x402/axios)
 
 ${clientSetupMarkdown(ctx.catalog, ctx.config.publicUrl)}

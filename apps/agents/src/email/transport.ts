@@ -16,7 +16,7 @@ export interface OutboundMessage {
 export interface DeliveryResult {
   accepted: string[];
   rejected: string[];
-  /** Per route ("local" inbound server, "relay"): the SMTP server's final response. */
+  /** Per route ("local" inbound server, "relay", "catcher" on the dev profile): the final response. */
   responses: Record<string, string>;
 }
 
@@ -32,12 +32,36 @@ export interface MailTransport {
   close(): void;
 }
 
+/**
+ * The dev profile's mail catcher (the gateway's dev_mail_messages, read at /dev/mail/): takes the mail to other
+ * domains when no relay is configured. Given by `tender start` on the dev profile only.
+ */
+export interface OutboundMailCatcher {
+  /** Where people read what it kept (the gateway's /dev/mail/), named in /llms.txt. */
+  readonly url?: string | undefined;
+  keep(raw: Buffer, envelope: { from: string; to: readonly string[] }, source: 'agents'): Promise<string>;
+}
+
 export interface SmtpTransportOptions {
   domain: string;
   /** Our inbound server (MX) for mail to the own domain; a function because tests bind port 0. */
   localInbound: () => { host: string; port: number };
   relayUrl?: string | undefined;
   dkim?: { selector: string; privateKey: string } | undefined;
+  /** Without a relay, mail to other domains is kept by this catcher instead of refused (dev profile). */
+  catcher?: OutboundMailCatcher | undefined;
+}
+
+function mailOf(msg: OutboundMessage, to: string[]) {
+  return {
+    from: msg.from,
+    to: msg.to,
+    subject: msg.subject,
+    text: msg.text,
+    messageId: `<${msg.messageId}>`,
+    date: msg.date,
+    envelope: { from: msg.from.address, to },
+  };
 }
 
 export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
@@ -46,6 +70,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
     : undefined;
   const relay = opts.relayUrl ? nodemailer.createTransport(opts.relayUrl, dkim ? { dkim } : {}) : null;
   const isLocal = (address: string) => address.toLowerCase().endsWith(`@${opts.domain}`);
+  const catcher = relay ? undefined : opts.catcher;
 
   async function deliver(
     transport: Transporter<SMTPTransport.SentMessageInfo>,
@@ -53,15 +78,7 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
     to: string[],
   ): Promise<SMTPTransport.SentMessageInfo> {
     try {
-      return await transport.sendMail({
-        from: msg.from,
-        to: msg.to,
-        subject: msg.subject,
-        text: msg.text,
-        messageId: `<${msg.messageId}>`,
-        date: msg.date,
-        envelope: { from: msg.from.address, to },
-      });
+      return await transport.sendMail(mailOf(msg, to));
     } catch (err) {
       const e = err as { responseCode?: number; code?: string; message?: string };
       if (e.responseCode && e.responseCode >= 500 && e.code === 'EENVELOPE') {
@@ -72,11 +89,11 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
   }
 
   return {
-    canDeliver: (address) => isLocal(address) || relay !== null,
+    canDeliver: (address) => isLocal(address) || relay !== null || catcher !== undefined,
     async send(msg) {
       const local = msg.to.filter(isLocal);
       const remote = msg.to.filter((a) => !isLocal(a));
-      if (remote.length && !relay) {
+      if (remote.length && !relay && !catcher) {
         throw new AgentError(
           'RECIPIENT_NOT_DELIVERABLE',
           'No SMTP relay is configured for recipients outside the domain',
@@ -109,6 +126,16 @@ export function createSmtpTransport(opts: SmtpTransportOptions): MailTransport {
         result.accepted.push(...info.accepted.map(String));
         result.rejected.push(...info.rejected.map(String));
         result.responses.relay = info.response;
+      }
+      if (remote.length && catcher) {
+        // The same MIME message the relay would get (DKIM-signed when configured), kept by the dev mail catcher.
+        const built = await nodemailer
+          .createTransport({ streamTransport: true, buffer: true, ...(dkim ? { dkim } : {}) })
+          .sendMail(mailOf(msg, remote));
+        if (!Buffer.isBuffer(built.message)) throw new Error('nodemailer did not build the message into a buffer');
+        const id = await catcher.keep(built.message, { from: msg.from.address, to: remote }, 'agents');
+        result.accepted.push(...remote);
+        result.responses.catcher = `250 kept by the dev mail catcher as ${id}`;
       }
       return result;
     },

@@ -1,6 +1,6 @@
 import { hashToken } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDevMerchant } from './devMerchant.ts';
+import { DEV_MERCHANT_EMAIL, ensureDevMerchant } from './devMerchant.ts';
 import {
   bearer,
   createKey,
@@ -158,5 +158,51 @@ describe(`ensureDevMerchant (${db})`, () => {
     await expect(ensureDevMerchant({ ...g.ctx, config: { ...g.ctx.config, profile: 'production' } })).rejects.toThrow(
       /dev profile only/,
     );
+  });
+});
+
+describe(`the dev merchant's owner (${db})`, () => {
+  let g: TestGateway;
+  beforeAll(async () => {
+    g = await createTestGateway();
+  });
+  afterAll(() => g?.close());
+
+  const login = (email: string, password: string) =>
+    g.app.inject({ method: 'POST', url: '/v1/auth/login', payload: { email, password } });
+
+  it('signs in with the home password, verified (live mode open); a restart keeps it, another home password takes over', async () => {
+    const first = await ensureDevMerchant(g.ctx, { ownerPassword: 'home-one-password' });
+    expect(first.owner).toEqual({ email: DEV_MERCHANT_EMAIL });
+    const signedIn = await login(DEV_MERCHANT_EMAIL, 'home-one-password');
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().merchant.id).toBe(first.merchantId);
+    const email = await g.app.inject({
+      method: 'GET',
+      url: '/v1/auth/email',
+      headers: bearer(signedIn.json().session.token),
+    });
+    expect(email.json()).toMatchObject({ email: DEV_MERCHANT_EMAIL, verified: true });
+
+    // A restart of the same home: the same owner, the hash untouched.
+    const [before] = await g.db.query<{ password_hash: string }>('select password_hash from users where email = $1', [
+      DEV_MERCHANT_EMAIL,
+    ]);
+    await ensureDevMerchant(g.ctx, { homeKey: first.testApiKey, ownerPassword: 'home-one-password' });
+    const owners = await g.db.query<{ password_hash: string }>(
+      `select password_hash from users where merchant_id = $1 and role = 'owner'`,
+      [first.merchantId],
+    );
+    expect(owners).toEqual([before]);
+
+    // Another home on the same database: its password works from now on, the old one no longer.
+    await ensureDevMerchant(g.ctx, { ownerPassword: 'home-two-password' });
+    expect((await login(DEV_MERCHANT_EMAIL, 'home-two-password')).statusCode).toBe(200);
+    expect((await login(DEV_MERCHANT_EMAIL, 'home-one-password')).statusCode).toBe(401);
+    const signups = await g.db.query(
+      `select 1 from audit_events where merchant_id = $1 and action = 'account.signed_up'`,
+      [first.merchantId],
+    );
+    expect(signups).toHaveLength(1);
   });
 });

@@ -21,6 +21,7 @@ export function createSmtpMailer(opts: SmtpMailerOptions): Mailer {
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.attachments ? { attachments: mail.attachments } : {}),
       });
       return { messageId: String(info.messageId) };
     },

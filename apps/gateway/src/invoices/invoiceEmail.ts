@@ -7,6 +7,7 @@ import type { GatewayContext } from '../context.ts';
 import type { OutgoingMail } from '../email/mailer.ts';
 import { money } from '../payments/model.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
+import { renderInvoicePdf } from './invoicePdf.ts';
 import { getInvoiceById } from './invoiceQueries.ts';
 
 export const INVOICE_EMAIL_QUEUE = 'gateway.invoice_email';
@@ -63,7 +64,15 @@ export async function sendInvoiceEmail(ctx: GatewayContext, job: Job<{ invoiceId
     return `skipped (${status})`;
   }
   try {
-    await mailer.send(invoiceMail(row, { businessName, publicUrl: ctx.config.publicUrl }));
+    const publicUrl = ctx.config.publicUrl;
+    // The PDF travels with the mail, rendered from the same row as the page and the PDF link.
+    const pdf = await renderInvoicePdf(row, { businessName, publicUrl, now: ctx.now() });
+    await mailer.send({
+      ...invoiceMail(row, { businessName, publicUrl }),
+      attachments: [
+        { filename: `invoice-${formatInvoiceNumber(row.number)}.pdf`, contentType: 'application/pdf', content: pdf },
+      ],
+    });
   } catch (err) {
     if (job.attempts >= job.maxAttempts) {
       await ctx.db.query(`update invoices set email_state = 'failed', updated_at = $2 where id = $1`, [id, ctx.now()]);

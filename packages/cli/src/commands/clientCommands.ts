@@ -6,18 +6,20 @@ import { TenderConnectionError, TenderError } from '@tender/sdk';
 import { resolveApiTarget, resolveBaseUrl } from './apiTarget.ts';
 import { keysCommand } from './keys.ts';
 import { listen } from './listen.ts';
+import { mailApiUrl, mailCommand } from './mail.ts';
 import { createOutput } from './output.ts';
 import { payIntent } from './payIntent.ts';
 import { PHONE_USAGE, phoneCommand } from './phoneCall.ts';
 import { trigger } from './trigger.ts';
 import { UsageError } from './usageError.ts';
 
-export const CLIENT_COMMANDS = ['listen', 'trigger', 'pay', 'keys', 'phone'] as const;
+export const CLIENT_COMMANDS = ['listen', 'trigger', 'pay', 'keys', 'mail', 'phone'] as const;
 
 export const CLIENT_USAGE = `  listen    Forward live events to a local URL, signed: tender listen --forward-to <url> [--events a,b]
   trigger   Make an event happen on the devnet: tender trigger payment.completed|payment.underpaid|payment.overpaid …
   pay       Pay an intent from a devnet account: tender pay <pi_…> [--amount 1.50] [--token USDC|EURC|plainERC20|0x…]
   keys      API keys (signs in with TENDER_EMAIL/TENDER_PASSWORD): tender keys list | create --name n | revoke <id>
+  mail      The mail the dev mail catcher kept (dev profile): tender mail [--follow] [--limit 20] [--json]
   phone     Call an agent's number in the telephony simulator, as the caller: ${PHONE_USAGE.slice('tender phone '.length)}
 
   Client commands take --url and --api-key (or TENDER_URL, TENDER_API_KEY; default: the local npm start) and --json.
@@ -38,6 +40,8 @@ const OPTIONS = {
   environment: { type: 'string' },
   from: { type: 'string' },
   say: { type: 'string', multiple: true },
+  follow: { type: 'boolean', default: false },
+  limit: { type: 'string', default: '20' },
 } as const;
 
 export async function runClientCommand(command: string, argv: string[]): Promise<number> {
@@ -62,6 +66,16 @@ export async function runClientCommand(command: string, argv: string[]): Promise
       return 0;
     }
     if (command === 'phone') return await phoneCommand(out, positionals, f);
+    if (command === 'mail') {
+      const limit = Number(f.limit);
+      if (!Number.isInteger(limit) || limit < 1 || limit > 200) throw new UsageError('--limit is 1 to 200');
+      const abort = new AbortController();
+      process.once('SIGINT', () => abort.abort());
+      process.once('SIGTERM', () => abort.abort());
+      const home = process.env.TENDER_HOME ?? '.tender';
+      await mailCommand(await mailApiUrl(home, f), out, { follow: f.follow, limit, signal: abort.signal });
+      return 0;
+    }
     const target = await resolveApiTarget(f);
     if (command === 'listen') {
       if (!f['forward-to']) throw new UsageError('tender listen --forward-to <url> [--events type,type]');
