@@ -10,6 +10,7 @@ import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.ts';
 import { auditRoutes } from './audit/auditRoutes.ts';
 import { authRoutes } from './auth/authRoutes.ts';
 import { emailRoutes } from './email/emailRoutes.ts';
+import { passwordResetRoutes } from './auth/passwordResetRoutes.ts';
 import { ENVIRONMENT_HEADER, registerAuthentication } from './http/authenticate.ts';
 import { declareHookErrors } from './http/openApiErrors.ts';
 import { paymentRoutes } from './payments/paymentRoutes.ts';
@@ -149,6 +150,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     systemRoutes(ctx, () => publicStatus(ctx)),
     authRoutes(ctx),
     emailRoutes(ctx),
+    passwordResetRoutes(ctx),
     meRoutes(ctx),
     apiKeyRoutes(ctx),
     auditRoutes(ctx),

@@ -3,6 +3,7 @@
 // the webhook delivery runner (webhook deliveries are their own jobs: see webhooks/createDeliveryRunner.ts).
 import { createJobRunner, type JobRunner, type QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from './context.ts';
+import { passwordResetJobQueues } from './auth/passwordReset.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
 import { paymentJobQueues } from './payments/jobQueues.ts';
@@ -22,6 +23,7 @@ export function gatewayJobQueues(
     ...paymentJobQueues(ctx),
     ...settlementJobQueues(ctx, opts.sweep),
     ...invoiceJobQueues(ctx),
+    ...passwordResetJobQueues(ctx),
   };
 }
 

@@ -1,5 +1,5 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
-// /invoice/{id} and /verify-email, and the merchant dashboard under /dashboard/ (its routes are the page's own).
+// /invoice/{id}, /verify-email and /reset-password, and the merchant dashboard under /dashboard/ (its routes are the page's own).
 import { serveWebPages, type App } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { checkoutOriginsOfIntent } from '../settings/checkoutOrigins.ts';
@@ -9,6 +9,7 @@ export const PAGE_PATHS = [
   '/pay/:id',
   '/invoice/:id',
   '/verify-email',
+  '/reset-password',
   '/dashboard/',
   '/dashboard/*',
 ] as const;
