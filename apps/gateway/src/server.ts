@@ -6,6 +6,7 @@ import { systemRoutes } from './system/systemRoutes.ts';
 import { publicStatus } from './system/publicStatus.ts';
 import { registerGatewayMetrics } from './system/gatewayMetrics.ts';
 import { meRoutes } from './accounts/meRoutes.ts';
+import { businessProfileRoutes } from './accounts/businessProfileRoutes.ts';
 import { apiKeyRoutes } from './apiKeys/apiKeyRoutes.ts';
 import { auditRoutes } from './audit/auditRoutes.ts';
 import { authRoutes } from './auth/authRoutes.ts';
@@ -113,7 +114,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
           name: 'Public pages',
           description:
             'What the hosted link, checkout and invoice pages read: no credentials, rate limited per client address, ' +
-            'no merchant data beyond the business name',
+            'no merchant data beyond the business name and the support contact it chose to show',
         },
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },
@@ -152,6 +153,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     emailRoutes(ctx),
     passwordResetRoutes(ctx),
     meRoutes(ctx),
+    businessProfileRoutes(ctx),
     apiKeyRoutes(ctx),
     auditRoutes(ctx),
     paymentRoutes(ctx),

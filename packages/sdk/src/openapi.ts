@@ -322,6 +322,8 @@ export type paths = {
                             pdf_url: string;
                             /** @enum {string} */
                             status: "open" | "paid" | "overdue" | "void";
+                            support_email: string | null;
+                            support_url: string | null;
                             total: string;
                             total_units: string;
                         };
@@ -641,6 +643,8 @@ export type paths = {
                             /** @enum {string} */
                             status: "CREATED" | "AWAITING_PAYMENT" | "DETECTED" | "CONFIRMING" | "PAID" | "OVERPAID" | "SETTLEMENT_PENDING" | "SETTLED" | "EXPIRED" | "UNDERPAID" | "LATE_PAYMENT" | "INVALID_ASSET" | "SETTLEMENT_FAILED" | "REFUND_REQUESTED" | "PARTIALLY_REFUNDED" | "REFUNDED";
                             success_url: string | null;
+                            support_email: string | null;
+                            support_url: string | null;
                         };
                     };
                 };
@@ -991,6 +995,8 @@ export type paths = {
                             networks: string[];
                             /** @enum {string} */
                             object: "payment_link";
+                            support_email: string | null;
+                            support_url: string | null;
                         };
                     };
                 };
@@ -1305,6 +1311,163 @@ export type paths = {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit the business profile
+         * @description The business name and the support contact that the hosted checkout, payment link and invoice pages show customers. Send only the fields to change; `null` or an empty string removes a support field. business_name: 2 to 120 characters; support_email: an email address (max 320); support_url: an http(s) web address (max 2000). Bad input answers 400 VALIDATION_FAILED with one detail per field and changes nothing. Owners and admins (profile:manage); audited as account.profile_updated. Session only.
+         */
+        patch: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 2 to 120 characters */
+                        business_name?: string;
+                        support_email?: string | null;
+                        support_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            business_name: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            /** @description acct_… */
+                            id: string;
+                            /** @enum {string} */
+                            object: "merchant";
+                            support_email: string | null;
+                            support_url: string | null;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         trace?: never;
     };
     "/v1/api-keys": {
@@ -2755,6 +2918,8 @@ export type paths = {
                                 id: string;
                                 /** @enum {string} */
                                 object: "merchant";
+                                support_email: string | null;
+                                support_url: string | null;
                             };
                             session: {
                                 /**
@@ -2976,6 +3141,8 @@ export type paths = {
                                 id: string;
                                 /** @enum {string} */
                                 object: "merchant";
+                                support_email: string | null;
+                                support_url: string | null;
                             };
                             session: {
                                 /**
@@ -3412,6 +3579,8 @@ export type paths = {
                                 id: string;
                                 /** @enum {string} */
                                 object: "merchant";
+                                support_email: string | null;
+                                support_url: string | null;
                             };
                             session: {
                                 /**
@@ -4946,10 +5115,12 @@ export type paths = {
                                 id: string;
                                 /** @enum {string} */
                                 object: "merchant";
+                                support_email: string | null;
+                                support_url: string | null;
                             };
                             /** @enum {string} */
                             object: "me";
-                            permissions: ("read" | "write" | "refunds:write" | "webhooks:manage" | "keys:manage" | "audit:read" | "account:manage")[];
+                            permissions: ("read" | "write" | "refunds:write" | "webhooks:manage" | "keys:manage" | "audit:read" | "account:manage" | "profile:manage")[];
                             /** @enum {string} */
                             role: "owner" | "admin" | "developer" | "read_only";
                             user: {

@@ -145,8 +145,8 @@ export function invoiceRoutes(ctx: GatewayContext) {
         },
       },
       async (req) => {
-        const { row, businessName } = await getInvoiceById(ctx, req.params.id);
-        return publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName });
+        const { row, businessName, support } = await getInvoiceById(ctx, req.params.id);
+        return publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName, support });
       },
     );
 
