@@ -58,6 +58,9 @@ export interface PublicIntent {
   description: string | null;
   order_reference: string | null;
   business_name: string;
+  /** The merchant's support contact (null when not given). */
+  support_email: string | null;
+  support_url: string | null;
   livemode: boolean;
   expires_at: string;
   checkout_methods: CheckoutMethod[];
@@ -91,6 +94,9 @@ export interface PublicPaymentLink {
   networks: string[];
   checkout_methods: CheckoutMethod[];
   business_name: string;
+  /** The merchant's support contact (null when not given). */
+  support_email: string | null;
+  support_url: string | null;
   livemode: boolean;
 }
 
@@ -116,6 +122,9 @@ export interface PublicInvoice {
   total_units: string;
   due_date: string | null;
   business_name: string;
+  /** The merchant's support contact (null when not given). */
+  support_email: string | null;
+  support_url: string | null;
   payment_intent_id: string | null;
   checkout_url: string | null;
   pdf_url: string | null;
