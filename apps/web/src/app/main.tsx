@@ -10,7 +10,7 @@ const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
 const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
 const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./verify/ResetPasswordPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./reset/ResetPasswordPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
 

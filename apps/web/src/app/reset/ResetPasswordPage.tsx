@@ -1,7 +1,8 @@
-// {DASHBOARD_URL}/reset-password: both steps of a forgotten password. Without a token it asks for the address and
-// says a mail is on its way (whatever the address: the API never tells whether an account uses it). With the
-// emailed `token` it asks for the new password; the token leaves the address bar at once, is sent once in a POST
-// body and never shown or logged. A reset signs every session out, so this tab's own session is dropped too.
+// {DASHBOARD_URL}/reset-password, a merchant page in English like the dashboard: both steps of a forgotten password.
+// Without a token it asks for the address and says a mail is on its way (whatever the address: the API never tells
+// whether an account uses it). With the emailed `token` it asks for the new password; the token leaves the address
+// bar at once, is sent once in a POST body and never shown or logged. A reset signs every session out, so this tab's
+// own session is dropped too.
 import { useEffect, useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok } from '../dashboard/dashboardApi.ts';
 import { ApiErrorText, Field } from '../dashboard/Field.tsx';
