@@ -18,6 +18,7 @@ import { paymentRoutes } from './payments/paymentRoutes.ts';
 import { networkRoutes } from './networks/networkRoutes.ts';
 import { settingsRoutes } from './settings/settingsRoutes.ts';
 import { ledgerRoutes } from './ledger/ledgerRoutes.ts';
+import { exportRoutes } from './exports/exportRoutes.ts';
 import { webhookRoutes } from './webhooks/webhookRoutes.ts';
 import { REFUNDS_TAG, refundRoutes } from './refunds/refundRoutes.ts';
 import { paymentLinkRoutes } from './paymentLinks/paymentLinkRoutes.ts';
@@ -160,6 +161,7 @@ export async function createGatewayServer(ctx: GatewayContext, opts: GatewayServ
     networkRoutes(ctx),
     settingsRoutes(ctx),
     ledgerRoutes(ctx),
+    exportRoutes(ctx),
     webhookRoutes(ctx),
     refundRoutes(ctx),
     eventRoutes(ctx),

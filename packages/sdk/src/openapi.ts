@@ -4185,6 +4185,706 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/exports/invoices.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export invoices as CSV
+         * @description Invoices with the status of their payment, by created_at, oldest first, of the calling environment; every row in the range (no page limit), streamed as it is read. `from` (inclusive) and `to` (exclusive) bound the time; both optional. CSV per RFC 4180 with a header line; amounts as decimals; a cell that a spreadsheet would run as a formula (starting with = + - @) is prefixed with an apostrophe. Audited as export.downloaded.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; ISO 8601 UTC date-time ending in Z */
+                    from?: string;
+                    /** @description End, exclusive; ISO 8601 UTC date-time ending in Z */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV document (text/csv) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/payments.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export payments as CSV
+         * @description Payment intents, by created_at, oldest first, of the calling environment; every row in the range (no page limit), streamed as it is read. `from` (inclusive) and `to` (exclusive) bound the time; both optional. CSV per RFC 4180 with a header line; amounts as decimals; a cell that a spreadsheet would run as a formula (starting with = + - @) is prefixed with an apostrophe. Audited as export.downloaded.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; ISO 8601 UTC date-time ending in Z */
+                    from?: string;
+                    /** @description End, exclusive; ISO 8601 UTC date-time ending in Z */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV document (text/csv) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/refunds.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export refunds as CSV
+         * @description Refund requests, by created_at, oldest first, of the calling environment; every row in the range (no page limit), streamed as it is read. `from` (inclusive) and `to` (exclusive) bound the time; both optional. CSV per RFC 4180 with a header line; amounts as decimals; a cell that a spreadsheet would run as a formula (starting with = + - @) is prefixed with an apostrophe. Audited as export.downloaded.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; ISO 8601 UTC date-time ending in Z */
+                    from?: string;
+                    /** @description End, exclusive; ISO 8601 UTC date-time ending in Z */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV document (text/csv) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/settlements.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export settlements as CSV
+         * @description Settlement transactions from deposit addresses to the vault, by created_at, oldest first, of the calling environment; every row in the range (no page limit), streamed as it is read. `from` (inclusive) and `to` (exclusive) bound the time; both optional. CSV per RFC 4180 with a header line; amounts as decimals; a cell that a spreadsheet would run as a formula (starting with = + - @) is prefixed with an apostrophe. Audited as export.downloaded.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; ISO 8601 UTC date-time ending in Z */
+                    from?: string;
+                    /** @description End, exclusive; ISO 8601 UTC date-time ending in Z */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV document (text/csv) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/exports/transactions.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export transactions as CSV
+         * @description On-chain transfers the watcher recorded (incoming, settlements, refunds), by block_time, oldest first, of the calling environment; every row in the range (no page limit), streamed as it is read. `from` (inclusive) and `to` (exclusive) bound the time; both optional. CSV per RFC 4180 with a header line; amounts as decimals; a cell that a spreadsheet would run as a formula (starting with = + - @) is prefixed with an apostrophe. Audited as export.downloaded.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Start, inclusive; ISO 8601 UTC date-time ending in Z */
+                    from?: string;
+                    /** @description End, exclusive; ISO 8601 UTC date-time ending in Z */
+                    to?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The CSV document (text/csv) */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invoices": {
         parameters: {
             query?: never;
