@@ -12,6 +12,7 @@ import { checkoutFeature } from './checkout/checkoutFeature.ts';
 import { devMailFeature } from './devMail/devMailFeature.ts';
 import { emailFeature } from './email/emailFeature.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
+import { exportsFeature } from './exports/exportsFeature.ts';
 import { invoicesFeature } from './invoices/invoicesFeature.ts';
 import { ledgerFeature } from './ledger/ledgerFeature.ts';
 import { operatorFeature } from './operator/operatorFeature.ts';
@@ -132,6 +133,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     networksFeature(ctx),
     settingsFeature(ctx),
     ledgerFeature(ctx),
+    exportsFeature(ctx),
     webhooksFeature(ctx, opts.webhooks),
     refundsFeature(ctx),
     eventsFeature(ctx),

@@ -111,7 +111,7 @@ export async function createGatewayServer(
           name: 'Public pages',
           description:
             'What the hosted link, checkout and invoice pages read: no credentials, rate limited per client address, ' +
-            'no merchant data beyond the business name',
+            'no merchant data beyond the business name and the support contact it chose to show',
         },
         { name: 'Networks', description: 'Networks, capabilities and the official assets accepted' },
         { name: 'Settlement settings', description: 'Vaults per network, default expiry and networks' },

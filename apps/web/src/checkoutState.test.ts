@@ -45,6 +45,8 @@ function view(status: PaymentStatus, window: 'open' | 'closed', received: bigint
     description: null,
     order_reference: 'ORDER-1',
     business_name: 'Shop',
+    support_email: null,
+    support_url: null,
     livemode: false,
     expires_at: new Date(window === 'open' ? now + 600_000 : now - 1_000).toISOString(),
     checkout_methods: ['WALLET', 'ADDRESS'],

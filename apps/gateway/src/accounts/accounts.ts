@@ -4,6 +4,9 @@ import type { Role } from '../auth/permissions.ts';
 export interface Merchant {
   id: string;
   businessName: string;
+  /** The support contact customers see on the hosted pages (businessProfile.ts); null when not given. */
+  supportEmail: string | null;
+  supportUrl: string | null;
   createdAt: Date;
 }
 
@@ -66,7 +69,7 @@ export async function createMerchantWithOwner(
     [userId, merchantId, p.email, p.emailVerifiedAt, p.passwordHash, p.now],
   );
   return {
-    merchant: { id: merchantId, businessName: p.businessName, createdAt: p.now },
+    merchant: { id: merchantId, businessName: p.businessName, supportEmail: null, supportUrl: null, createdAt: p.now },
     user: {
       id: userId,
       merchantId,
@@ -80,11 +83,22 @@ export async function createMerchantWithOwner(
 }
 
 export async function getMerchant(sql: Sql, merchantId: string): Promise<Merchant | undefined> {
-  const [r] = await sql.query<{ id: string; business_name: string; created_at: Date }>(
-    'select id, business_name, created_at from merchants where id = $1',
-    [merchantId],
+  const [r] = await sql.query<{
+    id: string;
+    business_name: string;
+    support_email: string | null;
+    support_url: string | null;
+    created_at: Date;
+  }>('select id, business_name, support_email, support_url, created_at from merchants where id = $1', [merchantId]);
+  return (
+    r && {
+      id: r.id,
+      businessName: r.business_name,
+      supportEmail: r.support_email,
+      supportUrl: r.support_url,
+      createdAt: r.created_at,
+    }
   );
-  return r && { id: r.id, businessName: r.business_name, createdAt: r.created_at };
 }
 
 /** The user with `userId` inside `merchantId` (both from credentials), optionally locked for update. */

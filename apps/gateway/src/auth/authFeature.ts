@@ -1,8 +1,17 @@
 import type { Feature } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { authRoutes } from './authRoutes.ts';
+import { passwordResetJobQueues } from './passwordReset.ts';
+import { passwordResetRoutes } from './passwordResetRoutes.ts';
 
-/** Sign-up, sign-in, sessions. */
+/** Sign-up, sign-in, sessions, and the password reset (its mail is a job). */
 export function authFeature(ctx: GatewayContext): Feature {
-  return { name: 'auth', routes: authRoutes(ctx) };
+  return {
+    name: 'auth',
+    routes: async (app) => {
+      await app.register(authRoutes(ctx));
+      await app.register(passwordResetRoutes(ctx));
+    },
+    queues: passwordResetJobQueues(ctx),
+  };
 }

@@ -3,12 +3,14 @@ import type { Merchant, User } from '../accounts/accounts.ts';
 import { ROLES } from './permissions.ts';
 import type { NewSession } from './sessions.ts';
 import type { SignedIn } from './signIn.ts';
-import { StringEnum, Timestamp } from '../http/schemas.ts';
+import { Nullable, StringEnum, Timestamp } from '../http/schemas.ts';
 
 export const MerchantSchema = Type.Object({
   id: Type.String({ description: 'acct_…' }),
   object: Type.Literal('merchant'),
   business_name: Type.String(),
+  support_email: Nullable(Type.String({ description: 'Support address customers see on the hosted pages' })),
+  support_url: Nullable(Type.String({ description: 'Support page customers see on the hosted pages' })),
   created_at: Timestamp,
 });
 
@@ -50,6 +52,8 @@ export const merchantJson = (m: Merchant) => ({
   id: m.id,
   object: 'merchant' as const,
   business_name: m.businessName,
+  support_email: m.supportEmail,
+  support_url: m.supportUrl,
   created_at: m.createdAt.toISOString(),
 });
 

@@ -35,6 +35,11 @@ export interface AuthRateLimits {
   reauthFailuresPerUser: RateRule;
   /** Verification and change links mailed per user, so the endpoints cannot be used to flood a mailbox. */
   emailsPerUser: RateRule;
+  /** Password-reset requests (every one counts), per client IP and per address asked about. */
+  passwordResetPerIp: RateRule;
+  passwordResetPerEmail: RateRule;
+  /** Attempts to use a reset link (every one counts), per client IP. */
+  passwordResetUsesPerIp: RateRule;
 }
 
 /** Session lifetimes (SESSION_TTL_SECONDS, SESSION_IDLE_SECONDS): the configuration's defaults too. */
@@ -51,6 +56,9 @@ export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   idpPerAccount: { limit: 30, windowSeconds: 900 },
   reauthFailuresPerUser: { limit: 10, windowSeconds: 900 },
   emailsPerUser: { limit: 5, windowSeconds: 3600 },
+  passwordResetPerIp: { limit: 20, windowSeconds: 3600 },
+  passwordResetPerEmail: { limit: 5, windowSeconds: 3600 },
+  passwordResetUsesPerIp: { limit: 30, windowSeconds: 900 },
 };
 
 /**

@@ -22,14 +22,16 @@ export const PERMISSIONS = [
   'keys:manage',
   /** Read the audit log. */
   'audit:read',
-  /** Account settings: business details, team, settlement policy. */
+  /** Account settings: team, settlement policy, vaults. */
   'account:manage',
+  /** The business profile customers see: business name and support contact (PATCH /v1/account). */
+  'profile:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  admin: ['read', 'write', 'refunds:write', 'webhooks:manage', 'keys:manage', 'audit:read'],
+  admin: ['read', 'write', 'refunds:write', 'webhooks:manage', 'keys:manage', 'audit:read', 'profile:manage'],
   developer: ['read', 'write', 'webhooks:manage'],
   // Read-only has no permission that writes: every write route answers it 403.
   read_only: ['read', 'audit:read'],

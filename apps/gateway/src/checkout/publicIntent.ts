@@ -2,6 +2,12 @@
 // /public/payment-intents/{id}). Anyone holding the id may read it, so it carries only what the person paying
 // must see: no customer email, no metadata, no vault, factory or salt, and never a configured RPC URL (those can
 // embed a provider key; only the devnet's local RPC is shown, so a wallet can add that chain).
+import {
+  SUPPORT_COLUMNS,
+  SupportContactFields,
+  supportContactJson,
+  type MerchantContactRow,
+} from '../accounts/businessProfile.ts';
 import { Type, type Static } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
@@ -58,6 +64,7 @@ export const PublicIntentSchema = Type.Object(
     description: Nullable(Type.String()),
     order_reference: Nullable(Type.String()),
     business_name: Type.String(),
+    ...SupportContactFields,
     livemode: Type.Boolean(),
     expires_at: Type.String({ format: 'date-time' }),
     checkout_methods: Type.Array(StringEnum(['WALLET', 'ADDRESS'] as const)),
@@ -99,8 +106,8 @@ interface TransferRow {
 
 /** Reads the public view; an unknown id answers 404 RESOURCE_NOT_FOUND. */
 export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<PublicIntent> {
-  const [row] = await ctx.db.query<IntentRow & { business_name: string; merchant_suspended: boolean }>(
-    `select ${INTENT_COLUMNS}, m.business_name, m.suspended_at is not null as merchant_suspended
+  const [row] = await ctx.db.query<IntentRow & MerchantContactRow & { merchant_suspended: boolean }>(
+    `select ${INTENT_COLUMNS}, m.business_name, ${SUPPORT_COLUMNS}, m.suspended_at is not null as merchant_suspended
        from payment_intents i join merchants m on m.id = i.merchant_id
       where i.id = $1`,
     [id],
@@ -140,7 +147,7 @@ export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<
 
 function publicIntentView(
   ctx: GatewayContext,
-  row: IntentRow & { business_name: string },
+  row: IntentRow & MerchantContactRow,
   deposits: readonly DepositRow[],
   transfers: readonly TransferRow[],
   refunded: bigint,
@@ -179,6 +186,7 @@ function publicIntentView(
     description: row.description,
     order_reference: row.order_reference,
     business_name: row.business_name,
+    ...supportContactJson(row),
     livemode: row.environment === 'live',
     expires_at: row.expires_at.toISOString(),
     checkout_methods: row.checkout_methods.filter((m): m is 'WALLET' | 'ADDRESS' => m === 'WALLET' || m === 'ADDRESS'),

@@ -32,3 +32,58 @@ export function emailLinkMail(p: {
     'ignore this email: nothing changes unless the link is opened.</p>';
   return { to: p.to, subject, text, html };
 }
+
+/**
+ * The answer to a password-reset request for an address with accounts: one single-use link per account (an address
+ * may be claimed by several until one verifies it), each named by its business.
+ */
+export function passwordResetMail(p: {
+  to: string;
+  links: readonly { businessName: string; link: string }[];
+  expiresAt: Date;
+  now: Date;
+}): OutgoingMail {
+  const minutes = Math.max(1, Math.round((p.expiresAt.getTime() - p.now.getTime()) / 60_000));
+  const validity =
+    minutes >= 60 ? `about ${Math.round(minutes / 60)} hour${minutes >= 90 ? 's' : ''}` : `${minutes} minutes`;
+  const several = p.links.length > 1;
+  const lead = several
+    ? `Someone asked to reset the password of the Tender accounts that use ${p.to}. Choose the account:`
+    : `Someone asked to reset the password of the Tender account "${p.links[0]?.businessName ?? ''}" (${p.to}).`;
+  const tail = [
+    `Each link works once, for ${validity}. Setting a new password signs out every session and device of the account.`,
+    'If you did not ask for this, ignore this email: your password stays as it is.',
+  ];
+  const text = [
+    lead,
+    '',
+    ...p.links.flatMap((l) => (several ? [`${l.businessName}:`, l.link, ''] : ['Set a new password:', l.link, ''])),
+    ...tail,
+  ].join('\n');
+  const html =
+    `<p>${escape(lead)}</p><ul>` +
+    p.links
+      .map((l) => `<li><a href="${escape(l.link)}">Set a new password for ${escape(l.businessName)}</a></li>`)
+      .join('') +
+    `</ul>${tail.map((t) => `<p>${escape(t)}</p>`).join('')}`;
+  return { to: p.to, subject: 'Reset your Tender password', text, html };
+}
+
+/** The answer to a password-reset request for an address no account uses (said, so the owner is not left waiting). */
+export function passwordResetNoAccountMail(p: { to: string }): OutgoingMail {
+  const text = [
+    `Someone asked to reset a password for ${p.to}; there is no Tender account with this address.`,
+    '',
+    'If it was you, you may have signed up with another address. If it was not, ignore this email: nothing changes.',
+  ].join('\n');
+  return {
+    to: p.to,
+    subject: 'Tender password reset: no account with this address',
+    text,
+    html: text
+      .split('\n')
+      .filter((l) => l)
+      .map((l) => `<p>${escape(l)}</p>`)
+      .join(''),
+  };
+}

@@ -12,6 +12,8 @@ export const GATEWAY_ERRORS = {
   ENVIRONMENT_MISMATCH: [400, 'invalid_request_error'],
   EMAIL_TOKEN_INVALID: [400, 'invalid_request_error'],
   EMAIL_TOKEN_EXPIRED: [400, 'invalid_request_error'],
+  PASSWORD_RESET_TOKEN_INVALID: [400, 'invalid_request_error'],
+  PASSWORD_RESET_TOKEN_EXPIRED: [400, 'invalid_request_error'],
   // Payments: the request names a network or currency this environment cannot take.
   NETWORK_NOT_SUPPORTED: [400, 'invalid_request_error'],
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],

@@ -1,5 +1,6 @@
 // The invoice resource: its input schema (the spec's "Invoice input"), its API object, the public object the
 // invoice page reads, and the one mapping from row (+ its intent's facts) to each.
+import { SupportContactFields, supportContactJson, type SupportContact } from '../accounts/businessProfile.ts';
 import { Type, type Static } from 'typebox';
 import { EmailField, StringEnum } from '../http/schemas.ts';
 import { AMOUNT_PATTERN } from '../money/amount.ts';
@@ -119,6 +120,7 @@ export const PublicInvoiceSchema = Type.Object(
     total_units: Type.String(),
     due_date: Type.String(),
     business_name: Type.String(),
+    ...SupportContactFields,
     payment_intent_id: Type.String(),
     checkout_url: Type.String(),
     pdf_url: Type.String(),
@@ -225,7 +227,7 @@ export function invoiceView(row: InvoiceRow, p: { publicUrl: string; now: Date }
 
 export function publicInvoiceView(
   row: InvoiceRow,
-  p: { publicUrl: string; now: Date; businessName: string },
+  p: { publicUrl: string; now: Date; businessName: string; support: SupportContact },
 ): PublicInvoice {
   const l = links(row, p.publicUrl);
   return {
@@ -241,6 +243,7 @@ export function publicInvoiceView(
     total_units: row.total_units,
     due_date: row.due_at.toISOString().slice(0, 10),
     business_name: p.businessName,
+    ...supportContactJson(p.support),
     payment_intent_id: row.payment_intent_id,
     checkout_url: l.checkout_url,
     pdf_url: l.pdf_url,

@@ -1,5 +1,6 @@
 // Reads of invoices. Merchant reads are scoped by the caller's merchant AND environment (another tenant's id
 // answers like an unknown id); the public read is by id alone and shows only what the invoice page needs.
+import { SUPPORT_COLUMNS, type MerchantContactRow, type SupportContact } from '../accounts/businessProfile.ts';
 import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
@@ -58,12 +59,13 @@ export async function listInvoices(
 export async function getInvoiceById(
   ctx: GatewayContext,
   id: string,
-): Promise<{ row: InvoiceRow; businessName: string }> {
-  const [row] = await ctx.db.query<InvoiceRow & { business_name: string }>(
-    `select ${INVOICE_COLUMNS}, m.business_name from ${FROM} join merchants m on m.id = v.merchant_id where v.id = $1`,
+): Promise<{ row: InvoiceRow; businessName: string; support: SupportContact }> {
+  const [row] = await ctx.db.query<InvoiceRow & MerchantContactRow>(
+    `select ${INVOICE_COLUMNS}, m.business_name, ${SUPPORT_COLUMNS}
+       from ${FROM} join merchants m on m.id = v.merchant_id where v.id = $1`,
     [id],
   );
   if (!row) throw invoiceNotFound(id);
-  const { business_name, ...r } = row;
-  return { row: r, businessName: business_name };
+  const { business_name, support_email, support_url, ...r } = row;
+  return { row: r, businessName: business_name, support: { support_email, support_url } };
 }

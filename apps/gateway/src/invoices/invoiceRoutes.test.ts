@@ -352,6 +352,8 @@ describe(`invoices API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
         'total_units',
         'due_date',
         'business_name',
+        'support_email',
+        'support_url',
         'payment_intent_id',
         'checkout_url',
         'pdf_url',

@@ -146,8 +146,8 @@ export function invoiceRoutes(ctx: GatewayContext) {
         },
       },
       async (req) => {
-        const { row, businessName } = await getInvoiceById(ctx, req.params.id);
-        const view = publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName });
+        const { row, businessName, support } = await getInvoiceById(ctx, req.params.id);
+        const view = publicInvoiceView(row, { publicUrl: ctx.config.publicUrl, now: ctx.now(), businessName, support });
         // A suspended merchant's invoice takes no payment; a paid or void one is still shown.
         if (view.status === 'open' || view.status === 'overdue') await assertTakingPayments(ctx.db, row.merchant_id);
         return view;

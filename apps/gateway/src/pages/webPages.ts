@@ -1,6 +1,6 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
-// /invoice/{id} and /verify-email, the merchant dashboard under /dashboard/ (its routes are the page's own), and the
-// operator console at /admin/ (one page; its API is /admin/api, operator/adminRoutes.ts).
+// /invoice/{id}, /verify-email and /reset-password, the merchant dashboard under /dashboard/ (its routes are the page's
+// own), and the operator console at /admin/ (one page; its API is /admin/api, operator/adminRoutes.ts).
 import { serveWebPages, type App } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { checkoutOriginsOfIntent } from '../settings/checkoutOrigins.ts';
@@ -10,6 +10,7 @@ export const PAGE_PATHS = [
   '/pay/:id',
   '/invoice/:id',
   '/verify-email',
+  '/reset-password',
   '/dashboard/',
   '/dashboard/*',
   '/admin/',

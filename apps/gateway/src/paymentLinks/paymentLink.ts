@@ -1,5 +1,6 @@
 // The payment link resource: its input schema (the spec's "Payment link input"), its API object, the public object
 // the link page reads, and the one mapping from row to each.
+import { SupportContactFields, supportContactJson, type SupportContact } from '../accounts/businessProfile.ts';
 import { Type, type Static } from 'typebox';
 import { NETWORK_ID_PATTERN } from '../payments/paymentRoutes.ts';
 import { money } from '../payments/model.ts';
@@ -92,6 +93,7 @@ export const PublicPaymentLinkSchema = Type.Object(
     networks: Type.Array(Type.String(), { description: 'The networks a payment started now would offer' }),
     checkout_methods: Type.Array(Type.String()),
     business_name: Type.String(),
+    ...SupportContactFields,
     livemode: Type.Boolean({ description: 'false: a test-mode link (the page shows a Test mode badge)' }),
   },
   { description: 'Payment link, as the public link page shows it' },
@@ -144,7 +146,7 @@ export function paymentLinkView(row: PaymentLinkRow, publicUrl: string): Payment
 
 export function publicPaymentLinkView(
   row: PaymentLinkRow,
-  p: { businessName: string; networks: string[] },
+  p: { businessName: string; support: SupportContact; networks: string[] },
 ): PublicPaymentLink {
   return {
     id: row.id,
@@ -158,6 +160,7 @@ export function publicPaymentLinkView(
     networks: p.networks,
     checkout_methods: row.checkout_methods,
     business_name: p.businessName,
+    ...supportContactJson(p.support),
     livemode: row.environment === 'live',
   };
 }

@@ -1,5 +1,6 @@
 // Reads of payment links. Merchant reads are scoped by the caller's merchant AND environment (another tenant's id
 // answers like an unknown id); the public read is by id alone and shows only what the link page needs.
+import { SUPPORT_COLUMNS, type MerchantContactRow } from '../accounts/businessProfile.ts';
 import type { PaymentIntent } from '../payments/intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
@@ -97,8 +98,8 @@ export async function listPaymentLinkIntents(
 
 /** GET /public/payment-links/{id}: the link's terms, the networks a payment started now offers, the business name. */
 export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Promise<PublicPaymentLink> {
-  const [row] = await ctx.db.query<PaymentLinkRow & { business_name: string; merchant_suspended: boolean }>(
-    `select ${PAYMENT_LINK_COLUMNS}, m.business_name, m.suspended_at is not null as merchant_suspended
+  const [row] = await ctx.db.query<PaymentLinkRow & MerchantContactRow & { merchant_suspended: boolean }>(
+    `select ${PAYMENT_LINK_COLUMNS}, m.business_name, ${SUPPORT_COLUMNS}, m.suspended_at is not null as merchant_suspended
      from payment_links l join merchants m on m.id = l.merchant_id where l.id = $1`,
     [id],
   );
@@ -115,5 +116,5 @@ export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Pro
         .filter((n) => n.available && settings.vaults.has(n.id))
         .map((n) => n.id);
   }
-  return publicPaymentLinkView(row, { businessName: row.business_name, networks });
+  return publicPaymentLinkView(row, { businessName: row.business_name, support: row, networks });
 }

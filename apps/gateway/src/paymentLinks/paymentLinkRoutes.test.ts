@@ -234,7 +234,7 @@ describe(`payment links API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
 });
 
 describe('the public link flow', () => {
-  it('shows the link page data without credentials, and nothing of the merchant but its business name', async () => {
+  it('shows the link page data without credentials, and nothing of the merchant but its name and support contact', async () => {
     const l = (await create({ ...base, description: 'Soft cotton', networks: ['devnet'] })).json();
     const r = await gw.app.inject({ method: 'GET', url: `/public/payment-links/${l.id}` });
     expect(r.statusCode).toBe(200);
@@ -250,6 +250,9 @@ describe('the public link flow', () => {
       networks: ['devnet'],
       checkout_methods: ['WALLET', 'ADDRESS'],
       business_name: 'Linkshop',
+      // The support contact the merchant gave (PATCH /v1/account): none yet.
+      support_email: null,
+      support_url: null,
       livemode: false,
     });
     // No networks on the link: the networks a payment started now would get (those with a vault).

@@ -10,6 +10,7 @@ const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
 const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
 const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./reset/ResetPasswordPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
 const ConsolePage = lazy(() => import('./admin/ConsolePage.tsx'));
@@ -43,6 +44,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
         <VerifyEmailPage token={search.get('token')} />
       </I18nProvider>
     );
+  if (path === '/reset-password') return <ResetPasswordPage token={search.get('token')} />;
   if (path === '/owner/') return <OwnerDashboardPage />;
   if (path === '/admin/') return <ConsolePage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;

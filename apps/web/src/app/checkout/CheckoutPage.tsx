@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import { api, type CheckoutMethod, type PublicIntent } from '../shared/api.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { SupportContact } from '../shared/SupportContact.tsx';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 import { CheckoutAmount } from './CheckoutAmount.tsx';
@@ -86,6 +87,7 @@ export function Checkout({
 
       <div className="status" aria-live="polite" data-testid="status">
         <StateMessage intent={intent} state={state} title={title} />
+        <SupportContact of={intent} />
       </div>
 
       {has(state, 'open') ? (

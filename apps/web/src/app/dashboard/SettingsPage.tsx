@@ -3,6 +3,7 @@
 // (account:manage).
 import { useState, type FormEvent } from 'react';
 import { AccountEmailCard } from './AccountEmailCard.tsx';
+import { BusinessProfileCard } from './BusinessProfileCard.tsx';
 import { CheckoutOriginsCard } from './CheckoutOriginsCard.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
@@ -14,7 +15,7 @@ import { useLoad } from './useLoad.ts';
 import { VaultRow } from './VaultRow.tsx';
 
 export default function SettingsPage() {
-  const { can, me } = useDashboard();
+  const { can } = useDashboard();
   const manage = can('account:manage');
   const settings = useLoad(
     async () => (await ok(gateway.GET('/v1/settlement-settings'))) as unknown as SettlementSettings,
@@ -34,13 +35,7 @@ export default function SettingsPage() {
   return (
     <div className="stack">
       <h1>Settings</h1>
-      <section className="card" aria-labelledby="business-heading">
-        <h2 id="business-heading">Business</h2>
-        <p>
-          <strong>{me.merchant.business_name}</strong> <span className="muted">({me.merchant.id})</span>
-        </p>
-        <p className="muted small">The business name is shown on checkout, links and invoices.</p>
-      </section>
+      <BusinessProfileCard />
       <AccountEmailCard />
       <section className="card" aria-labelledby="vaults-heading">
         <h2 id="vaults-heading">Vaults</h2>

@@ -75,6 +75,7 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
           >
             {signUp ? 'I already have an account' : 'Create an account'}
           </button>
+          {signUp ? null : <a href="/reset-password">Forgot password?</a>}
         </div>
         <ApiErrorText error={error} />
       </form>

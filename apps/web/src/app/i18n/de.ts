@@ -103,6 +103,8 @@ export const de: Catalogue = {
 
   'link.unavailable': 'Dieser Zahlungslink ist nicht verfügbar',
   'link.inactive.title': 'Dieser Zahlungslink ist nicht mehr aktiv',
+  'support.contact': 'Kontakt zu {merchant}:',
+  'support.website': 'Support-Seite',
   'link.inactive.body': '{merchant} hat ihn deaktiviert. Fragen Sie dort nach einer anderen Zahlungsmöglichkeit.',
   'link.pay': '{amount} zahlen',
   'link.starting': 'Wird gestartet…',

@@ -102,6 +102,8 @@ export const en = {
 
   'link.unavailable': 'This payment link is not available',
   'link.inactive.title': 'This payment link is no longer active',
+  'support.contact': 'Contact {merchant}:',
+  'support.website': 'Support page',
   'link.inactive.body': '{merchant} has turned it off. Contact them for a new way to pay.',
   'link.pay': 'Pay {amount}',
   'link.starting': 'Starting…',

@@ -100,6 +100,8 @@ export const es: Catalogue = {
 
   'link.unavailable': 'Este enlace de pago no está disponible',
   'link.inactive.title': 'Este enlace de pago ya no está activo',
+  'support.contact': 'Contacto de {merchant}:',
+  'support.website': 'Página de soporte',
   'link.inactive.body': '{merchant} lo ha desactivado. Pídeles otra forma de pagar.',
   'link.pay': 'Pagar {amount}',
   'link.starting': 'Iniciando…',

@@ -103,6 +103,8 @@ export const fr: Catalogue = {
 
   'link.unavailable': 'Ce lien de paiement n’est pas disponible',
   'link.inactive.title': 'Ce lien de paiement n’est plus actif',
+  'support.contact': 'Contacter {merchant} :',
+  'support.website': 'Page d’assistance',
   'link.inactive.body': '{merchant} l’a désactivé. Demandez-lui un autre moyen de payer.',
   'link.pay': 'Payer {amount}',
   'link.starting': 'Démarrage…',

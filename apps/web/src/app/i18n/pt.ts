@@ -101,6 +101,8 @@ export const pt: Catalogue = {
 
   'link.unavailable': 'Este link de pagamento não está disponível',
   'link.inactive.title': 'Este link de pagamento não está mais ativo',
+  'support.contact': 'Contato de {merchant}:',
+  'support.website': 'Página de suporte',
   'link.inactive.body': '{merchant} o desativou. Peça a eles outra forma de pagar.',
   'link.pay': 'Pagar {amount}',
   'link.starting': 'Iniciando…',

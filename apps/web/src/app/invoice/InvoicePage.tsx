@@ -7,6 +7,7 @@ import { useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import type { MessageKey } from '../i18n/en.ts';
 import { api, type PublicIntent, type PublicInvoice } from '../shared/api.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { SupportContact } from '../shared/SupportContact.tsx';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 
@@ -121,6 +122,7 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
         </tfoot>
       </table>
       {invoice.memo ? <p className="description">{invoice.memo}</p> : null}
+      <SupportContact of={invoice} />
       {state && state.name !== 'awaiting' && state.name !== 'created' ? (
         <div className="status" data-testid="invoice-payment" data-state={state.name}>
           <h2>{t(`${state.message}.title`, { excess: money(state.amounts.excess, cur) })}</h2>

@@ -5,6 +5,7 @@ import { CheckoutAmount } from '../checkout/CheckoutAmount.tsx';
 import { useDocumentTitle, useI18n } from '../i18n/i18n.tsx';
 import { api, ApiError, type PublicPaymentLink } from '../shared/api.ts';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
+import { SupportContact } from '../shared/SupportContact.tsx';
 import { PageHeader } from '../shared/PageHeader.tsx';
 import { safeHttpUrl } from '../shared/safeUrl.ts';
 
@@ -58,6 +59,7 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
         <PageHeader merchant={link.business_name} livemode={link.livemode} />
         <h1>{t('link.inactive.title')}</h1>
         <p>{t('link.inactive.body', { merchant: link.business_name })}</p>
+        <SupportContact of={link} />
       </section>
     );
   }
@@ -72,6 +74,7 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
         {busy ? t('link.starting') : t('link.pay', { amount: money(link.amount, link.currency) })}
       </button>
       {error ? <ErrorNotice error={error} title={t('link.startFailed')} /> : null}
+      <SupportContact of={link} />
     </section>
   );
 }
