@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { allMigrations } from './packages/cli/src/allMigrations.ts';
+import { allMigrations } from './apps/cli/src/allMigrations.ts';
 import { migrate, openPglite } from './packages/platform/src/index.ts';
 import { ensureWebBuilt } from './apps/web/src/buildWeb.ts';
 

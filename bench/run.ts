@@ -7,13 +7,13 @@
 // round and the load average; a figure no benchmark reported shows as not measured.
 //
 // --compiled runs each benchmark as production runs Tender: bundled by the same esbuild build as the CLI
-// (packages/cli/scripts/buildCli.mjs) and executed by plain node, with no tsx loader; the agents process that
+// (apps/cli/scripts/buildCli.mjs) and executed by plain node, with no tsx loader; the agents process that
 // bench/events spawns is bundled the same way. Without it the sources run under tsx, as in development and tests.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { bundle } from '../packages/cli/scripts/buildCli.mjs';
+import { bundle } from '../apps/cli/scripts/buildCli.mjs';
 import { loadLine } from './_lib/rounds.ts';
 import { printSummary } from './_lib/printSummary.ts';
 import { SUMMARY_FILE_ENV, type Reported } from './_lib/reportFigures.ts';

@@ -13,8 +13,8 @@ import {
   tenderEnv,
   waitFor,
   type TenderChild,
-} from '../packages/cli/src/_test/tenderProcess.ts';
-import { payIntent } from '../packages/cli/src/commands/payIntent.ts';
+} from '../apps/cli/src/_test/tenderProcess.ts';
+import { payIntent } from '../apps/cli/src/commands/payIntent.ts';
 import { createShop } from './shop.ts';
 
 let env: Record<string, string>;

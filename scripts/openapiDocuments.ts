@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { createLogger, migrate, openPglite, type App } from '@tender/platform';
 import { agentsFeatures, createAgentsServer, createAgentsServices } from '@tender/agents';
 import { createGatewayServer, createGatewayServices, gatewayFeatures } from '@tender/gateway';
-import { allMigrations } from '../packages/cli/src/allMigrations.ts';
-import { loadTenderConfig } from '../packages/cli/src/cliConfig.ts';
+import { allMigrations } from '../apps/cli/src/allMigrations.ts';
+import { loadTenderConfig } from '../apps/cli/src/cliConfig.ts';
 
 const dir = process.argv[2];
 if (!dir) throw new Error('usage: npx tsx scripts/openapiDocuments.ts <dir>');

@@ -45,7 +45,7 @@ export const CEILINGS = {
     'apps/web/src/app/dashboard/VaultRow.tsx VaultRow',
     'packages/agent/src/agent.ts createAgent',
     'packages/agent/src/realtime.ts createRealtime',
-    'packages/cli/src/startTender.ts startTender',
+    'apps/cli/src/startTender.ts startTender',
     'packages/platform/src/http/createHttpServer.ts createHttpServer',
   ] as readonly string[],
   /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */

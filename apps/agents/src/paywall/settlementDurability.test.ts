@@ -15,7 +15,7 @@ import { claimPaidRequest, releaseOrphanedLeases } from './paidRequests.ts';
 
 // The chain keeps a settlement before the database records it (Payments.beforeRecordSettlement, the devnet's
 // persist() under `tender start`), and a process alone on its database takes over the leases of its dead
-// predecessor at start. The crash suite (packages/cli/src/crashSuite.test.ts) kills real processes around both.
+// predecessor at start. The crash suite (apps/cli/src/crashSuite.test.ts) kills real processes around both.
 let chain: Chain;
 let db: Database;
 let h: AgentsHarness;

@@ -1,4 +1,4 @@
-// The compiled build of the server: one ES module, packages/cli/dist/tender.mjs, bundling the CLI and every
+// The compiled build of the server: one ES module, apps/cli/dist/tender.mjs, bundling the CLI and every
 // workspace package it imports (their `exports` point at TypeScript sources, which plain node cannot load).
 // Dependencies from node_modules stay imports (resolved at run time from the repository's node_modules), except a
 // package a workspace holds in its own node_modules (a version the root does not have): that one is bundled.
@@ -14,14 +14,14 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-export const bundlePath = join(root, 'packages/cli/dist/tender.mjs');
-const entry = join(root, 'packages/cli/src/main.ts');
+export const bundlePath = join(root, 'apps/cli/dist/tender.mjs');
+const entry = join(root, 'apps/cli/src/main.ts');
 /** Whose sources end up in the bundle: a change there makes it stale. */
 const workspaceDirs = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).workspaces.filter(
   (w) => w !== 'apps/web',
 );
 const sourceDirs = [...workspaceDirs.map((w) => join(root, w, 'src')), join(root, 'apps/web/src')];
-const inputs = [join(root, 'package-lock.json'), join(root, 'packages/cli/scripts/buildCli.mjs')];
+const inputs = [join(root, 'package-lock.json'), join(root, 'apps/cli/scripts/buildCli.mjs')];
 
 function newestMtime(dir) {
   let newest = 0;

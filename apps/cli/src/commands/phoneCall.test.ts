@@ -15,7 +15,7 @@ import {
   type Chain,
 } from '../../../../apps/agents/src/_test/agentsTestKit.ts';
 import { eventually } from '../../../../apps/agents/src/events/_test/eventsKit.ts';
-import { createAgent, type Agent } from '../../../agent/src/index.ts';
+import { createAgent, type Agent } from '../../../../packages/agent/src/index.ts';
 import { phoneCall } from './phoneCall.ts';
 
 const root = new URL('../../../../', import.meta.url).pathname;
@@ -135,7 +135,7 @@ describe('telephony simulator (dev profile, no Twilio account)', () => {
       [
         '--import',
         'tsx',
-        'packages/cli/src/main.ts',
+        'apps/cli/src/main.ts',
         'phone',
         'call',
         numberE164,

@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 
 /** Starts `tender start` as a person would (through the npm script's entry), in its own TENDER_HOME. */
 function startTender(env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'start'], {
+  return spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'start'], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

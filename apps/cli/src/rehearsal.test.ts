@@ -60,7 +60,7 @@ interface ApiBody {
 /** `tender <args>` through the compiled CLI, as an operator runs it. */
 async function tender(args: string[], env: Record<string, string>): Promise<{ code: number; out: string }> {
   try {
-    const r = await run(process.execPath, ['packages/cli/bin/tender.mjs', ...args], {
+    const r = await run(process.execPath, ['apps/cli/bin/tender.mjs', ...args], {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', ...env },
       timeout: 60_000,
@@ -240,7 +240,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     const listen = spawn(
       process.execPath,
       [
-        'packages/cli/bin/tender.mjs',
+        'apps/cli/bin/tender.mjs',
         'listen',
         '--url',
         base,

@@ -8,7 +8,7 @@ const STARTS = Number(process.env.START_STOP_RUNS ?? 20);
 
 describe('start and stop', () => {
   it(`${STARTS} starts and stops in one process leave no open handle: the process exits by itself`, async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/_test/startStopLoop.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/_test/startStopLoop.ts'], {
       cwd: root,
       env: { ...process.env, STARTS: String(STARTS) },
       stdio: ['ignore', 'pipe', 'pipe'],

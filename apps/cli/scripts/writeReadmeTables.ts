@@ -1,4 +1,4 @@
-// Regenerates the README's configuration table and API overview: npx tsx packages/cli/scripts/writeReadmeTables.ts
+// Regenerates the README's configuration table and API overview: npx tsx apps/cli/scripts/writeReadmeTables.ts
 import { readFile, writeFile } from 'node:fs/promises';
 import { migrate, openPglite } from '@tender/platform';
 import { allMigrations } from '../src/allMigrations.ts';

@@ -5,7 +5,7 @@ import { allMigrations } from './allMigrations.ts';
 import { updateReadme } from './readmeTables.ts';
 
 describe('README generated sections', () => {
-  it('list every configuration variable and every route (regenerate: npx tsx packages/cli/scripts/writeReadmeTables.ts)', async () => {
+  it('list every configuration variable and every route (regenerate: npx tsx apps/cli/scripts/writeReadmeTables.ts)', async () => {
     const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
     const db = await openTestDatabase(await allMigrations());
     try {

@@ -55,7 +55,7 @@ export function startTenderChild(
   opts: { detached?: boolean; args?: string[]; compiled?: boolean } = {},
 ): TenderChild {
   // compiled: through bin/tender.mjs as `npm start` runs it (the bundle, rebuilt when stale), not the sources.
-  const entry = opts.compiled ? ['packages/cli/bin/tender.mjs'] : ['--import', 'tsx', 'packages/cli/src/main.ts'];
+  const entry = opts.compiled ? ['apps/cli/bin/tender.mjs'] : ['--import', 'tsx', 'apps/cli/src/main.ts'];
   const child = spawn(process.execPath, [...entry, 'start', ...(opts.args ?? [])], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },

@@ -21,7 +21,7 @@ const root = new URL('../../../../', import.meta.url).pathname;
 
 /** Runs `tender <args>` to completion. */
 function tenderCli(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', ...args], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', ...args], {
     cwd: root,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

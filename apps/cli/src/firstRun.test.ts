@@ -20,7 +20,7 @@ import {
   waitFor,
   type TenderChild,
 } from './_test/tenderProcess.ts';
-import { createAgent, type DeliveredEvent } from '../../agent/src/index.ts';
+import { createAgent, type DeliveredEvent } from '../../../packages/agent/src/index.ts';
 import { readDevJson } from './devJson.ts';
 
 const root = new URL('../../../', import.meta.url).pathname;
@@ -224,7 +224,7 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
   it('the dev merchant signs in with the printed email and password and sees the payment tender trigger made', async () => {
     const { stdout } = await run(
       process.execPath,
-      ['--import', 'tsx', 'packages/cli/src/main.ts', 'trigger', 'payment.completed', '--json'],
+      ['--import', 'tsx', 'apps/cli/src/main.ts', 'trigger', 'payment.completed', '--json'],
       { cwd: root, env: { ...process.env, ...env }, timeout: 120_000 },
     );
     const { intent } = JSON.parse(stdout.trim().split('\n').pop()!) as { intent: string };
@@ -282,7 +282,7 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
   }, 120_000);
 
   it('tender mail --json prints the caught mail, oldest first', async () => {
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'packages/cli/src/main.ts', 'mail', '--json'], {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'mail', '--json'], {
       cwd: root,
       env: { ...process.env, ...env },
       timeout: 60_000,
@@ -297,7 +297,7 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     // --follow: what is there, then each new message once, until Ctrl-C (exit 0).
     const follow = spawn(
       process.execPath,
-      ['--import', 'tsx', 'packages/cli/src/main.ts', 'mail', '--follow', '--json'],
+      ['--import', 'tsx', 'apps/cli/src/main.ts', 'mail', '--follow', '--json'],
       {
         cwd: root,
         env: { ...process.env, ...env },
