@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { Database, Sql } from '@tender/platform';
+import type { Sql } from '@tender/platform';
 import { wakeAfterCommit } from '../../eventLog/index.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
