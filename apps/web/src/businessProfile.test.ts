@@ -1,6 +1,7 @@
 // The business profile in Chromium against a real gateway: the owner edits the name and support contact in Settings
 // (a bad address is refused under its field), and the customer's payment-link page then shows the contact.
 // Screenshots: test-artifacts/profile-*.png.
+import { readFile } from 'node:fs/promises';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEVNET_VAULT, offlineRegistry } from '../../gateway/src/_test/devnetRegistry.ts';
@@ -47,7 +48,7 @@ describe(`business profile in the browser (${db})`, () => {
       })
     ).json();
 
-    const owner = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const owner = await browser.newPage({ viewport: { width: 1280, height: 900 }, acceptDownloads: true });
     await owner.goto(`${base}/dashboard/settings`);
     await owner.getByLabel('Email').fill(s.email);
     await owner.getByLabel('Password').fill(s.password);
@@ -67,6 +68,26 @@ describe(`business profile in the browser (${db})`, () => {
     await owner.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
     await screenshot(owner, 'profile-2-saved-1280.png');
     expect(await seriousA11yViolations(owner)).toEqual([]);
+
+    // Settings › Exports: the payments CSV downloads with the session, for the days chosen.
+    const [download] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByRole('button', { name: 'Payments CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('tender-payments-test.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    expect(csv.split('\r\n')[0]).toMatch(/^id,created_at,status,/);
+    await owner.getByLabel('From (UTC day)').fill('2001-01-01');
+    await owner.getByLabel('To (UTC day, included)').fill('2001-01-31');
+    const [empty] = await Promise.all([
+      owner.waitForEvent('download'),
+      owner.getByRole('button', { name: 'Payments CSV' }).click(),
+    ]);
+    expect((await readFile((await empty.path())!, 'utf8')).trimEnd().split('\r\n')).toHaveLength(1);
+    await owner.getByLabel('From (UTC day)').fill('2001-02-01');
+    await owner.getByRole('button', { name: 'Payments CSV' }).click();
+    await owner.locator('#export_to-error').getByText('must be later than from').waitFor();
+    await screenshot(owner, 'profile-5-exports-1280.png');
     await owner.close();
 
     const customer = await browser.newPage({ viewport: { width: 360, height: 780 } });

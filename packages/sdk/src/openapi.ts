@@ -12392,12 +12392,14 @@ export type paths = {
         };
         /**
          * Settlements into the vault
-         * @description Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).
+         * @description Sweeps, newest first; `has_more` and `next_cursor` page through all of them (pass it as `cursor`). purpose payment: the settlement of a paid intent; recovery: late, underpaid or foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description 1 to 100 */
+                    /** @description Opaque: the next_cursor of the previous page */
+                    cursor?: string;
+                    /** @description 1 to 100; default 20 */
                     limit?: number;
                 };
                 header?: never;
@@ -12532,12 +12534,14 @@ export type paths = {
         };
         /**
          * On-chain movements observed for the merchant’s payments
-         * @description Newest first. type payment: a Transfer to a deposit address (any token; official=false for foreign tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.
+         * @description Newest first; `has_more` and `next_cursor` page through all of them (pass it as `cursor`). type payment: a Transfer to a deposit address (any token; official=false for foreign tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.
          */
         get: {
             parameters: {
                 query?: {
-                    /** @description 1 to 100 */
+                    /** @description Opaque: the next_cursor of the previous page */
+                    cursor?: string;
+                    /** @description 1 to 100; default 20 */
                     limit?: number;
                 };
                 header?: never;

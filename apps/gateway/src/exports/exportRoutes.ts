@@ -51,7 +51,7 @@ export function exportRoutes(ctx: GatewayContext) {
           const from = req.query.from ? new Date(req.query.from) : null;
           const to = req.query.to ? new Date(req.query.to) : null;
           if (from && to && from.getTime() >= to.getTime()) {
-            throw new GatewayError('VALIDATION_FAILED', '`from` must be before `to`', {
+            throw new GatewayError('VALIDATION_FAILED', 'The range is empty: from must be before to', {
               details: [{ path: 'to', message: 'must be later than from' }],
             });
           }

@@ -13,6 +13,7 @@ import {
   type SettlementRow,
   type TransferRow,
 } from '../payments/queries.ts';
+import { decodeInstantCursor, decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import type { Tenant } from '../tenant.ts';
 
 async function heads(ctx: GatewayContext): Promise<Map<string, bigint | null>> {
@@ -22,27 +23,45 @@ async function heads(ctx: GatewayContext): Promise<Map<string, bigint | null>> {
   return new Map(rows.map((r) => [r.network, r.block_number === null ? null : BigInt(r.block_number)]));
 }
 
-export async function listTransactions(ctx: GatewayContext, t: Tenant, limit = 20) {
+/** GET /v1/transactions: newest first (by the transfer's id), `limit` after the `cursor` of the previous page. */
+export async function listTransactions(ctx: GatewayContext, t: Tenant, limit = 20, cursor?: string) {
+  const before = cursor === undefined ? null : decodeSeqCursor(cursor, 'txn');
   const rows = await ctx.db.query<TransferRow>(
     `select ${TRANSFER_COLUMNS} from chain_transfers c where c.merchant_id = $1 and c.environment = $2
+       and ($4::bigint is null or c.id < $4::bigint)
      order by c.id desc limit $3`,
-    [t.merchantId, t.environment, limit],
+    [t.merchantId, t.environment, limit + 1, before],
   );
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
   const h = await heads(ctx);
   return {
     object: 'list' as const,
     livemode: t.environment === 'live',
-    data: rows.map((r) => transferView(ctx, r, h)),
+    data: page.map((r) => transferView(ctx, r, h)),
+    has_more: rows.length > limit,
+    next_cursor: rows.length > limit && last ? encodeCursor(['txn', String(last.id)]) : null,
   };
 }
 
-export async function listSettlements(ctx: GatewayContext, t: Tenant, limit = 20) {
+/** GET /v1/settlements: newest first by (created_at, id), `limit` after the `cursor` of the previous page. */
+export async function listSettlements(ctx: GatewayContext, t: Tenant, limit = 20, cursor?: string) {
+  const before = cursor === undefined ? null : decodeInstantCursor(cursor, 'stl');
   const rows = await ctx.db.query<SettlementRow>(
     `select ${SETTLEMENT_COLUMNS} from settlements s where s.merchant_id = $1 and s.environment = $2
+       and ($4::timestamptz is null or (s.created_at, s.id) < ($4::timestamptz, $5::text))
      order by s.created_at desc, s.id desc limit $3`,
-    [t.merchantId, t.environment, limit],
+    [t.merchantId, t.environment, limit + 1, before?.at ?? null, before?.id ?? null],
   );
-  return { object: 'list' as const, livemode: t.environment === 'live', data: rows.map((r) => settlementView(ctx, r)) };
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return {
+    object: 'list' as const,
+    livemode: t.environment === 'live',
+    data: page.map((r) => settlementView(ctx, r)),
+    has_more: rows.length > limit,
+    next_cursor: rows.length > limit && last ? encodeCursor(['stl', last.created_at.toISOString(), last.id]) : null,
+  };
 }
 
 const DECIMALS = 6;

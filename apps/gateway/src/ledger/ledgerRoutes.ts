@@ -3,15 +3,12 @@ import type { App } from '@tender/platform';
 import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
-import { errorResponses, StringEnum } from '../http/schemas.ts';
+import { errorResponses, ListQuery, StringEnum } from '../http/schemas.ts';
 import { listSettlements, listTransactions, overview, settlementPolicy } from './ledger.ts';
 import { tenantOf } from '../tenant.ts';
 
 const tags = ['Ledger'];
-const Limit = Type.Object(
-  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20, description: '1 to 100' })) },
-  { additionalProperties: false },
-);
+const Limit = Type.Object(ListQuery, { additionalProperties: false });
 const Any = Type.Object({}, { additionalProperties: true });
 
 export function ledgerRoutes(ctx: GatewayContext) {
@@ -25,7 +22,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
           tags,
           summary: 'On-chain movements observed for the merchant’s payments',
           description:
-            'Newest first. type payment: a Transfer to a deposit address (any token; official=false for foreign ' +
+            'Newest first; `has_more` and `next_cursor` page through all of them (pass it as `cursor`). type payment: a Transfer to a deposit address (any token; official=false for foreign ' +
             'tokens, whose amount is shown in base units only). type settlement: a transfer from a deposit address ' +
             'into the vault. type refund: a transfer from the vault to a refund request’s recipient (refund_request_id). ' +
             'confirmations, final and removed (orphaned by a reorg) as the watcher last saw them.',
@@ -33,7 +30,7 @@ export function ledgerRoutes(ctx: GatewayContext) {
           response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (req) => listTransactions(ctx, tenantOf(principalOf(req)), req.query.limit),
+      async (req) => listTransactions(ctx, tenantOf(principalOf(req)), req.query.limit, req.query.cursor),
     );
     app.get(
       '/v1/settlements',
@@ -43,13 +40,13 @@ export function ledgerRoutes(ctx: GatewayContext) {
           tags,
           summary: 'Settlements into the vault',
           description:
-            'Sweeps, newest first. purpose payment: the settlement of a paid intent; recovery: late, underpaid or ' +
+            'Sweeps, newest first; `has_more` and `next_cursor` page through all of them (pass it as `cursor`). purpose payment: the settlement of a paid intent; recovery: late, underpaid or ' +
             'foreign funds moved into the vault. state pending, submitted, succeeded (mined), failed (retried as a new attempt) or voided (its transaction was lost with blocks of a devnet).',
           querystring: Limit,
           response: { 200: Any, ...errorResponses(400, 401, 403, 429) },
         },
       },
-      async (req) => listSettlements(ctx, tenantOf(principalOf(req)), req.query.limit),
+      async (req) => listSettlements(ctx, tenantOf(principalOf(req)), req.query.limit, req.query.cursor),
     );
     app.get(
       '/v1/overview',

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { AccountEmailCard } from './AccountEmailCard.tsx';
 import { BusinessProfileCard } from './BusinessProfileCard.tsx';
+import { ExportsCard } from './ExportsCard.tsx';
 import { CheckoutOriginsCard } from './CheckoutOriginsCard.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
@@ -36,6 +37,7 @@ export default function SettingsPage() {
     <div className="stack">
       <h1>Settings</h1>
       <BusinessProfileCard />
+      <ExportsCard />
       <AccountEmailCard />
       <section className="card" aria-labelledby="vaults-heading">
         <h2 id="vaults-heading">Vaults</h2>
