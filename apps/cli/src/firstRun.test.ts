@@ -295,15 +295,11 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     expect(lines.some((m) => m.subject === 'Verify your Tender email address')).toBe(true);
 
     // --follow: what is there, then each new message once, until Ctrl-C (exit 0).
-    const follow = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'apps/cli/src/main.ts', 'mail', '--follow', '--json'],
-      {
-        cwd: root,
-        env: { ...process.env, ...env },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
+    const follow = spawn(process.execPath, ['--import', 'tsx', 'apps/cli/src/main.ts', 'mail', '--follow', '--json'], {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     follow.stdout.on('data', (d: Buffer) => (out += d.toString()));
     const exited = new Promise<number | null>((resolve) => follow.once('exit', (code) => resolve(code)));
