@@ -226,6 +226,8 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     const devnet = r.relayers.find((x: { network: string }) => x.network === 'devnet');
     expect(devnet.address).toBe(h.network.relayer!.address);
     expect(BigInt(devnet.chain.balanceWei)).toBeGreaterThan(0n);
+    expect(devnet.chain.sweepsAffordable).toBeGreaterThan(0);
+    expect(devnet.chain.lowOnGas).toBe(false);
     expect(devnet.chain.noncePending).toBeGreaterThanOrEqual(devnet.chain.nonceLatest);
     expect(devnet.chain.nonceLatest).toBeGreaterThan(0); // the sweep above
   });

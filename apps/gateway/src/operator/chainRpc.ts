@@ -1,28 +1,26 @@
 // What the console reads from a network's node, each call bounded by a short timeout so a dead node costs the page
-// a few seconds, never a hang. Kept small on purpose: the relayer's balance and nonces are also what the gas watch
-// (/metrics) reads, and the two can share this once both exist.
+// a few seconds, never a hang. The relayer's balance is the gas watch's reading (settlement/relayerGas.ts); the
+// nonces are the console's own.
 import { createRpcPublicClient } from '@tender/evm';
 import type { Address } from 'viem';
 import { createRpcChainReader, type ChainReader } from '../watcher/chainReader.ts';
 
 const CONSOLE_RPC_TIMEOUT_MS = 5_000;
 
-export interface RelayerChainState {
-  balanceWei: bigint;
+export interface RelayerNonces {
   /** Transactions of the relayer mined (`latest`) and known to the node, pool included (`pending`). */
   nonceLatest: number;
   noncePending: number;
 }
 
-/** The relayer's balance and nonces on the node at `rpcUrl`. */
-export async function readRelayerChainState(rpcUrl: string, address: Address): Promise<RelayerChainState> {
+/** The relayer's nonces on the node at `rpcUrl`. */
+export async function readRelayerNonces(rpcUrl: string, address: Address): Promise<RelayerNonces> {
   const client = createRpcPublicClient(rpcUrl, { retryCount: 0, timeoutMs: CONSOLE_RPC_TIMEOUT_MS });
-  const [balanceWei, nonceLatest, noncePending] = await Promise.all([
-    client.getBalance({ address }),
+  const [nonceLatest, noncePending] = await Promise.all([
     client.getTransactionCount({ address, blockTag: 'latest' }),
     client.getTransactionCount({ address, blockTag: 'pending' }),
   ]);
-  return { balanceWei, nonceLatest, noncePending };
+  return { nonceLatest, noncePending };
 }
 
 /** A chain reader for the console's reads and an incident's resolution (the watcher's own reader is its own). */

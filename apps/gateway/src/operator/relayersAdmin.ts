@@ -1,8 +1,10 @@
-// The console's relayers: per network, the account that signs sweeps, its balance and nonces on the node, the next
-// nonce the gateway will use, and its transactions still in flight (sweeps submitted, not yet mined).
+// The console's relayers: per network, the account that signs sweeps, its balance against the gas of the sweeps ahead
+// (the gas watch's reading, fresh), its nonces on the node, the next nonce the gateway will use, and its transactions
+// still in flight (sweeps submitted, not yet mined).
 import { formatEther } from 'viem';
 import type { GatewayContext } from '../context.ts';
-import { readRelayerChainState, rpcFailure } from './chainRpc.ts';
+import { readRelayerGas } from '../settlement/relayerGas.ts';
+import { readRelayerNonces, rpcFailure } from './chainRpc.ts';
 
 export async function listRelayers(ctx: GatewayContext) {
   const nets = ctx.networkRegistry.all.filter((n) => n.relayer);
@@ -27,14 +29,26 @@ export async function listRelayers(ctx: GatewayContext) {
     nets.map(async (n) => {
       const address = n.relayer!.address;
       const same = (a: string | null) => a?.toLowerCase() === address.toLowerCase();
-      let chain: { balance: string; balanceWei: string; nonceLatest: number; noncePending: number } | null = null;
+      let chain: {
+        balance: string;
+        balanceWei: string;
+        sweepsAffordable: number;
+        lowOnGas: boolean;
+        nonceLatest: number;
+        noncePending: number;
+      } | null = null;
       let chainError: string | null = null;
       if (n.available && n.rpcUrl) {
         try {
-          const s = await readRelayerChainState(n.rpcUrl, address);
+          const [gas, s] = await Promise.all([
+            readRelayerGas(n, ctx.networkRegistry.relayerMinSweeps),
+            readRelayerNonces(n.rpcUrl, address),
+          ]);
           chain = {
-            balance: formatEther(s.balanceWei),
-            balanceWei: s.balanceWei.toString(),
+            balance: formatEther(gas!.balanceWei),
+            balanceWei: gas!.balanceWei.toString(),
+            sweepsAffordable: gas!.sweepsAffordable,
+            lowOnGas: gas!.low,
             nonceLatest: s.nonceLatest,
             noncePending: s.noncePending,
           };

@@ -38,7 +38,11 @@ export function RelayersPanel() {
               <code>{x.address}</code>
             </dd>
             <dt>Balance</dt>
-            <dd>{x.chain ? `${x.chain.balance} (native)` : (x.chainError ?? '—')}</dd>
+            <dd>
+              {x.chain
+                ? `${x.chain.balance} (native): gas for ${x.chain.sweepsAffordable.toLocaleString('en-US')} sweeps${x.chain.lowOnGas ? ' (low: sweeps wait until it is funded)' : ''}`
+                : (x.chainError ?? '—')}
+            </dd>
             <dt>Nonce</dt>
             <dd>
               {x.chain ? `mined ${x.chain.nonceLatest}, with pool ${x.chain.noncePending}` : '—'}; next stored{' '}

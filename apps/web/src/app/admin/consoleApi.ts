@@ -121,7 +121,14 @@ export interface ResolvedIncident {
 export interface Relayer {
   network: string;
   address: string;
-  chain: { balance: string; balanceWei: string; nonceLatest: number; noncePending: number } | null;
+  chain: {
+    balance: string;
+    balanceWei: string;
+    sweepsAffordable: number;
+    lowOnGas: boolean;
+    nonceLatest: number;
+    noncePending: number;
+  } | null;
   chainError: string | null;
   storedNextNonce: string | null;
   pendingTransactions: {
