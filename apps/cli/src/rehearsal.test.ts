@@ -2,8 +2,9 @@
 // workers and realtime in three processes behind TRUST_PROXY; an anvil with chain id 84532 playing base-sepolia, the
 // test stablecoin placed at base-sepolia's USDC and EURC addresses; the DepositFactory deployed by
 // `tender contracts deploy`; `tender doctor` green; a merchant signs up (mail through an SMTP relay that requires
-// AUTH), proves a vault, and a payment settles into it and reaches a receiver signed. Then doctor turns red, naming the
-// fault, for a wrong chain id, a missing factory, a token with the wrong decimals and a relayer without gas.
+// AUTH), proves a vault, and a payment through the hosted checkout (Chromium, a browser wallet) settles into it and
+// reaches a receiver signed. Then doctor turns red, naming the fault, for a wrong chain id, a missing factory, a token
+// with the wrong decimals and a relayer without gas.
 //
 // Webhooks: the production profile refuses webhook endpoints on loopback (and WEBHOOK_TEST_ALLOW_LOOPBACK with it),
 // so the receiver on 127.0.0.1 gets the events through `tender listen --forward-to`, signed as a webhook delivery is.
@@ -18,13 +19,14 @@ import {
   getNetwork,
   launchAnvil,
   mintTo,
-  transferToken,
   type AnvilProcess,
 } from '@tender/evm';
 import { SMTPServer } from 'smtp-server';
 import { simpleParser } from 'mailparser';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseUnits, toHex, type Address } from 'viem';
+import { launchChromium, recordConsole, screenshot } from '../../../apps/web/src/_test/browser.ts';
+import { installTestWallet } from '../../../apps/web/src/_test/testWallet.ts';
 import { placePlainToken, placeStablecoin } from './_test/rehearsalChain.ts';
 import {
   healthy,
@@ -107,7 +109,7 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     for (const f of cleanup.reverse()) await f().catch(() => undefined);
   });
 
-  it('deploy, doctor green, sign up, prove a vault, pay and settle; doctor red for each fault', async () => {
+  it('deploy, doctor green, sign up, prove a vault, pay on the hosted checkout and settle; doctor red for each fault', async () => {
     const t0 = Date.now();
     const lap = (what: string) =>
       console.info(`${String(Math.round((Date.now() - t0) / 100) / 10).padStart(5)} s  ${what}`);
@@ -256,14 +258,53 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     listen.stdout.on('data', (d: Buffer) => (listenOut += d.toString()));
     await waitFor(async () => (listenOut.includes('Ready') ? true : undefined), 30_000, 'tender listen');
 
-    // 6. A customer pays; the payment is confirmed, swept into the vault and settled.
-    const intent = await call('POST', '/v1/payment-intents', secret, { amount: '4.20', networks: ['base-sepolia'] });
+    // 6. A customer pays on the hosted checkout in Chromium, with a browser wallet; the payment is confirmed, swept
+    // into the vault and settled. The browser opens the intent's checkout_url as given (https://pay.rehearsal.test);
+    // a route plays the TLS proxy in front of the api process (X-Forwarded-Proto, X-Forwarded-For).
+    const intent = await call('POST', '/v1/payment-intents', secret, {
+      amount: '4.20',
+      networks: ['base-sepolia'],
+      description: 'Two flat whites',
+    });
     expect(intent.status, JSON.stringify(intent.body)).toBe(201);
     const deposit = intent.body.networks![0]!;
     expect(deposit.factory_address.toLowerCase()).toBe(factory.toLowerCase());
+    const checkoutUrl = String(intent.body.checkout_url);
+    expect(checkoutUrl).toBe(`https://pay.rehearsal.test/checkout/${intent.body.id}`);
     await mintTo(deployer, NET.tokens.USDC.address, accounts[CUSTOMER]!.address, parseUnits('100', 6));
     const customer = createDevnetClient(chain.rpcUrl, { chainId: NET.chainId, account: accounts[CUSTOMER]! });
-    await transferToken(customer, NET.tokens.USDC.address, deposit.deposit_address, parseUnits('4.20', 6));
+    const browser = await launchChromium();
+    cleanup.push(() => browser.close());
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const proxied: string[] = [];
+    await context.route('https://pay.rehearsal.test/**', async (route) => {
+      const url = new URL(route.request().url());
+      proxied.push(url.pathname);
+      const response = await route.fetch({
+        url: `${base}${url.pathname}${url.search}`,
+        headers: { ...route.request().headers(), 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' },
+      });
+      await route.fulfill({ response });
+    });
+    const page = await context.newPage();
+    const logs = recordConsole(page);
+    // The customer's wallet is on Ethereum mainnet and knows base-sepolia (a public network: the page has no RPC URL
+    // to add it with, and asks to switch).
+    const wallet = await installTestWallet(page, { client: customer, startChainId: 1, knownChainIds: [NET.chainId] });
+    await page.goto(checkoutUrl);
+    await page.getByRole('heading', { name: 'Waiting for your payment', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.textContent('body')).toContain('Rehearsal Coffee');
+    await page.getByLabel('Pay with a browser wallet').check();
+    await page.getByRole('button', { name: 'Pay with Devnet Test Wallet' }).click();
+    await expect
+      .poll(() => page.getByTestId('wallet-step').textContent(), { timeout: 30_000 })
+      .toContain('Transaction sent');
+    const base84532 = toHex(NET.chainId);
+    expect(wallet.calls.filter((c) => c.startsWith('wallet_'))).toEqual([`wallet_switchEthereumChain ${base84532}`]);
+    expect(wallet.sent).toHaveLength(1);
+    const receipt = await customer.waitForTransactionReceipt({ hash: wallet.sent[0]! });
+    expect(receipt.status).toBe('success');
+    lap('paid on the hosted checkout with a browser wallet');
     const mining = setInterval(() => void anvilRequest(deployer, 'evm_mine', []).catch(() => undefined), 500);
     cleanup.push(async () => clearInterval(mining));
     const settled = await waitFor(
@@ -275,6 +316,14 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
       'SETTLED',
     );
     clearInterval(mining);
+    // The page moves on its own (it polls the public intent): paid, with nothing left to pay.
+    await page.getByRole('heading', { name: 'Paid', exact: true }).waitFor({ timeout: 30_000 });
+    expect(await page.getByTestId('deposit-address').count()).toBe(0);
+    const shot = await screenshot(page, 'rehearsal-checkout-paid-1280.png');
+    console.info(`the paid checkout: ${shot}`);
+    expect(logs.filter((l) => l.startsWith('error') || l.startsWith('pageerror'))).toEqual([]);
+    expect(proxied).toContain(`/checkout/${intent.body.id}`);
+    await context.close();
     expect(settled.status).toBe('SETTLED');
     const vaultBalance = await customer.readContract({
       address: NET.tokens.USDC.address,

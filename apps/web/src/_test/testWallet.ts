@@ -1,7 +1,8 @@
 // An injected EIP-1193 wallet for browser tests: the page sees a provider announced through EIP-6963 (and as
 // window.ethereum); every request crosses to Node through page.exposeFunction, where a viem local account of a
 // devnet account signs and the devnet answers. The wallet starts on another chain and does not know the devnet
-// until the page adds it (wallet_addEthereumChain), like a real wallet.
+// until the page adds it (wallet_addEthereumChain), like a real wallet; `knownChainIds` are chains it knows already
+// (a public testnet a real wallet ships with, whose RPC URL the gateway does not hand out).
 import type { DevnetClient } from '@tender/evm';
 import type { Page } from 'playwright-core';
 import { numberToHex, type Hex } from 'viem';
@@ -15,12 +16,12 @@ export interface TestWallet {
 
 export async function installTestWallet(
   page: Page,
-  opts: { client: DevnetClient; startChainId: number },
+  opts: { client: DevnetClient; startChainId: number; knownChainIds?: number[] },
 ): Promise<TestWallet> {
   const { client } = opts;
   const devnetChainId = await client.getChainId();
   let chainId = opts.startChainId;
-  const known = new Set([opts.startChainId]);
+  const known = new Set([opts.startChainId, ...(opts.knownChainIds ?? [])]);
   const wallet: TestWallet = { calls: [], sent: [] };
   const fail = (code: number, message: string) => ({ error: { code, message } });
 
