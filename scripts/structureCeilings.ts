@@ -36,8 +36,6 @@ export const CEILINGS = {
     'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkPlugin',
     'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkRoutes',
     'apps/gateway/src/refunds/submitRefundProof.ts submitRefundProof',
-    'apps/gateway/src/webhooks/webhookRoutes.ts webhookPlugin',
-    'apps/gateway/src/webhooks/webhookRoutes.ts webhookRoutes',
     'apps/web/src/app/dashboard/PaymentDetailPage.tsx PaymentDetailPage',
     'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
     'apps/web/src/app/dashboard/VaultRow.tsx VaultRow',
