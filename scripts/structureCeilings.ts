@@ -33,8 +33,6 @@ export const CEILINGS = {
     'apps/gateway/src/events/eventRoutes.ts eventRoutes',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
-    'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkPlugin',
-    'apps/gateway/src/paymentLinks/paymentLinkRoutes.ts paymentLinkRoutes',
     'apps/gateway/src/refunds/submitRefundProof.ts submitRefundProof',
     'apps/web/src/app/dashboard/PaymentDetailPage.tsx PaymentDetailPage',
     'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
