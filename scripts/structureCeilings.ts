@@ -28,7 +28,6 @@ export const CEILINGS = {
     'apps/agents/src/phone/twilioWebhooks.ts twilioWebhooks',
     'apps/agents/src/realtime/eventDelivery.ts createEventDelivery',
     'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
-    'apps/gateway/src/auth/authRoutes.ts authRoutes',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
     'apps/gateway/src/refunds/submitRefundProof.ts submitRefundProof',
