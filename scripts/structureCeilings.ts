@@ -23,7 +23,6 @@ export const CEILINGS = {
    */
   longFunctions: [
     'apps/agents/src/operator/operatorRoutes.ts operatorRoutes',
-    'apps/agents/src/owner/ownerRoutes.ts ownerRoutes',
     'apps/agents/src/phone/twilioWebhooks.ts twilioWebhooks',
     'apps/agents/src/realtime/eventDelivery.ts createEventDelivery',
     'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
