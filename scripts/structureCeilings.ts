@@ -33,7 +33,6 @@ export const CEILINGS = {
     'packages/agent/src/agent.ts createAgent',
     'packages/agent/src/realtime.ts createRealtime',
     'packages/cli/src/startTender.ts startTender',
-    'packages/platform/src/http/createHttpServer.ts createHttpServer',
   ] as readonly string[],
   /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */
   libraryPackages: ['@tender/platform', '@tender/evm', '@tender/sdk', '@tender/agent'],
