@@ -26,7 +26,6 @@ export const CEILINGS = {
     'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
-    'apps/gateway/src/refunds/submitRefundProof.ts submitRefundProof',
     'apps/web/src/app/dashboard/PaymentDetailPage.tsx PaymentDetailPage',
     'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
     'apps/web/src/app/dashboard/VaultRow.tsx VaultRow',
