@@ -28,7 +28,6 @@ export const CEILINGS = {
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
     'apps/web/src/app/dashboard/PaymentDetailPage.tsx PaymentDetailPage',
     'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
-    'apps/web/src/app/dashboard/VaultRow.tsx VaultRow',
     'packages/agent/src/agent.ts createAgent',
     'packages/agent/src/realtime.ts createRealtime',
     'packages/cli/src/startTender.ts startTender',
