@@ -26,7 +26,6 @@ export const CEILINGS = {
     'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
-    'apps/web/src/app/dashboard/RefundPanel.tsx RefundRow',
     'packages/agent/src/agent.ts createAgent',
     'packages/agent/src/realtime.ts createRealtime',
     'packages/cli/src/startTender.ts startTender',
