@@ -27,7 +27,6 @@ export const CEILINGS = {
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
     'packages/agent/src/agent.ts createAgent',
-    'packages/agent/src/realtime.ts createRealtime',
     'packages/cli/src/startTender.ts startTender',
   ] as readonly string[],
   /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */
