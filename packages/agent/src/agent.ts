@@ -105,23 +105,8 @@ export async function createAgent(o: AgentOptions) {
     const quote = required.accepts[0];
     if (!quote) throw new Error(`${path}: the 402 offered no way to pay`);
     const price = BigInt(quote.amount);
-    if (price > maxPerCall) {
-      throw new SpendLimitError(
-        'perCall',
-        price,
-        maxPerCall,
-        `${path} costs ${price} units, above the per-call limit ${maxPerCall}`,
-      );
-    }
     const spent = spentToday();
-    if (spent + price > maxPerDay) {
-      throw new SpendLimitError(
-        'perDay',
-        price,
-        maxPerDay,
-        `${path} costs ${price} units; ${spent} of today's ${maxPerDay} are spent`,
-      );
-    }
+    checkSpend(path, price, spent, maxPerCall, maxPerDay);
     await save({ ...state, spent: { day: today(), units: String(spent + price) } });
     // The advertised asset and network, exactly as quoted.
     const payload = await x402.createPaymentPayload({ ...required, accepts: [quote] });
@@ -212,11 +197,6 @@ export async function createAgent(o: AgentOptions) {
       isFatal: (err) => err instanceof AgentAuthError,
     }));
 
-  const query = (params: Record<string, string | undefined>) => {
-    const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
-    return q.size ? `?${q}` : '';
-  };
-
   return {
     wallet,
     /** The access token, once issued (also in the token store). */
@@ -229,53 +209,9 @@ export async function createAgent(o: AgentOptions) {
     },
     /** Any catalog endpoint: `agent.call('POST', '/api/v1/email/mailboxes', body)`. */
     call,
-    email: {
-      createMailbox: (b: { localPart: string; displayName: string; outboundSignature?: string }, c?: CallOptions) =>
-        call<{ mailboxId: string; address: string; localPart: string }>('POST', '/api/v1/email/mailboxes', b, c),
-      mailboxes: () => call<{ mailboxes: Json[] }>('GET', '/api/v1/email/mailboxes/query'),
-      updateMailbox: (b: Json, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/update', b, c),
-      deleteMailbox: (b: { mailboxId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/email/mailboxes/delete', b, c),
-      send: (
-        b: { mailboxId: string; to: string[]; subject: string; text?: string; html?: string; inReplyTo?: string },
-        c?: CallOptions,
-      ) => call<{ messageId: string }>('POST', '/api/v1/email/messages/send', b, c),
-      messages: (q: { mailboxId?: string; messageId?: string }) =>
-        call<Json>('GET', `/api/v1/email/messages/query${query(q)}`),
-    },
-    phone: {
-      purchaseNumber: (country: 'US' | 'CA', b: Json = {}, c?: CallOptions) =>
-        call(
-          'POST',
-          country === 'US'
-            ? '/api/v1/phone/purchase-us-number-30-days'
-            : '/api/v1/phone/purchase-canada-number-30-days',
-          b,
-          c,
-        ),
-      renewNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/phone/renew-number-30-days', b, c),
-      /** Releases a number for good (irreversible): the body must say `confirmRelease: true`, as the service requires. */
-      releaseNumber: async (b: { phoneNumberId: string; confirmRelease: true }, c?: CallOptions) => {
-        if (b?.confirmRelease !== true) {
-          throw new TypeError('releaseNumber is irreversible: pass { phoneNumberId, confirmRelease: true }');
-        }
-        return call('POST', '/api/v1/phone/release-number', b, c);
-      },
-      placeCall: (minutes: 1 | 5, b: Json, c?: CallOptions) =>
-        call('POST', minutes === 1 ? '/api/v1/phone/call-1-minute' : '/api/v1/phone/call-5-minutes', b, c),
-      extendCall: (b: { callId: string }, c?: CallOptions) => call('POST', '/api/v1/phone/extend-call-1-minute', b, c),
-      addInboundMinutes: (b: { phoneNumberId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/phone/add-inbound-minutes-10', b, c),
-      numbers: () => call('GET', '/api/v1/phone/numbers'),
-      getCall: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}`),
-      transcript: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}/transcript`),
-    },
-    events: {
-      list: (b: Json = {}) => call('POST', '/api/v1/events/list', b),
-      get: (b: { eventId: string }) => call('POST', '/api/v1/events/get', b),
-      ack: (b: { eventId: string }) => call('POST', '/api/v1/events/ack', b),
-    },
+    email: emailApi(call),
+    phone: phoneApi(call),
+    events: eventsApi(call),
     /**
      * Handles a durable event type ('*' for all) delivered over the socket. The event is acknowledged only after
      * every handler resolved; a handler that throws leaves it unacknowledged, so it is delivered again.
@@ -321,3 +257,92 @@ export async function createAgent(o: AgentOptions) {
 export type Agent = Awaited<ReturnType<typeof createAgent>>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One logical operation of the agent (createAgent's `call`). */
+type Call = <T = Json>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  opts?: CallOptions,
+) => Promise<PaidResult<T>>;
+
+/** Refuses a quote above the per-call limit, or one that would take today's spend above the per-day limit. */
+function checkSpend(path: string, price: bigint, spent: bigint, maxPerCall: bigint, maxPerDay: bigint): void {
+  if (price > maxPerCall) {
+    throw new SpendLimitError(
+      'perCall',
+      price,
+      maxPerCall,
+      `${path} costs ${price} units, above the per-call limit ${maxPerCall}`,
+    );
+  }
+  if (spent + price > maxPerDay) {
+    throw new SpendLimitError(
+      'perDay',
+      price,
+      maxPerDay,
+      `${path} costs ${price} units; ${spent} of today's ${maxPerDay} are spent`,
+    );
+  }
+}
+
+/** Mailboxes and messages. */
+function emailApi(call: Call) {
+  return {
+    createMailbox: (b: { localPart: string; displayName: string; outboundSignature?: string }, c?: CallOptions) =>
+      call<{ mailboxId: string; address: string; localPart: string }>('POST', '/api/v1/email/mailboxes', b, c),
+    mailboxes: () => call<{ mailboxes: Json[] }>('GET', '/api/v1/email/mailboxes/query'),
+    updateMailbox: (b: Json, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/update', b, c),
+    deleteMailbox: (b: { mailboxId: string }, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/delete', b, c),
+    send: (
+      b: { mailboxId: string; to: string[]; subject: string; text?: string; html?: string; inReplyTo?: string },
+      c?: CallOptions,
+    ) => call<{ messageId: string }>('POST', '/api/v1/email/messages/send', b, c),
+    messages: (q: { mailboxId?: string; messageId?: string }) =>
+      call<Json>('GET', `/api/v1/email/messages/query${query(q)}`),
+  };
+}
+
+/** Numbers, calls and transcripts. */
+function phoneApi(call: Call) {
+  return {
+    purchaseNumber: (country: 'US' | 'CA', b: Json = {}, c?: CallOptions) =>
+      call(
+        'POST',
+        country === 'US' ? '/api/v1/phone/purchase-us-number-30-days' : '/api/v1/phone/purchase-canada-number-30-days',
+        b,
+        c,
+      ),
+    renewNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
+      call('POST', '/api/v1/phone/renew-number-30-days', b, c),
+    /** Releases a number for good (irreversible): the body must say `confirmRelease: true`, as the service requires. */
+    releaseNumber: async (b: { phoneNumberId: string; confirmRelease: true }, c?: CallOptions) => {
+      if (b?.confirmRelease !== true) {
+        throw new TypeError('releaseNumber is irreversible: pass { phoneNumberId, confirmRelease: true }');
+      }
+      return call('POST', '/api/v1/phone/release-number', b, c);
+    },
+    placeCall: (minutes: 1 | 5, b: Json, c?: CallOptions) =>
+      call('POST', minutes === 1 ? '/api/v1/phone/call-1-minute' : '/api/v1/phone/call-5-minutes', b, c),
+    extendCall: (b: { callId: string }, c?: CallOptions) => call('POST', '/api/v1/phone/extend-call-1-minute', b, c),
+    addInboundMinutes: (b: { phoneNumberId: string }, c?: CallOptions) =>
+      call('POST', '/api/v1/phone/add-inbound-minutes-10', b, c),
+    numbers: () => call('GET', '/api/v1/phone/numbers'),
+    getCall: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}`),
+    transcript: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}/transcript`),
+  };
+}
+
+/** Durable events over REST. */
+function eventsApi(call: Call) {
+  return {
+    list: (b: Json = {}) => call('POST', '/api/v1/events/list', b),
+    get: (b: { eventId: string }) => call('POST', '/api/v1/events/get', b),
+    ack: (b: { eventId: string }) => call('POST', '/api/v1/events/ack', b),
+  };
+}
+
+const query = (params: Record<string, string | undefined>) => {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+  return q.size ? `?${q}` : '';
+};
