@@ -26,7 +26,6 @@ export const CEILINGS = {
     'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
     'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
-    'packages/agent/src/agent.ts createAgent',
     'packages/cli/src/startTender.ts startTender',
   ] as readonly string[],
   /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */

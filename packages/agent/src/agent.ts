@@ -85,19 +85,8 @@ export async function createAgent(o: AgentOptions) {
     state = next;
   }
 
-  async function send(method: string, path: string, body: unknown, headers: Record<string, string>) {
-    const res = await doFetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(state.accessToken ? { authorization: `Bearer ${state.accessToken}` } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(60_000),
-    });
-    return { res, json: (await res.json().catch(() => ({}))) as Json };
-  }
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+    sendRequest(doFetch, baseUrl, state.accessToken, method, path, body, headers);
 
   /** Checks the quote against the limits, reserves it in the day's budget (durably), then signs. */
   async function pay(path: string, header: string): Promise<string> {
@@ -113,59 +102,18 @@ export async function createAgent(o: AgentOptions) {
     return encodePaymentSignatureHeader(payload);
   }
 
+  const deps: CallDeps = {
+    send,
+    pay,
+    maxAttempts,
+    backoff,
+    tokenIssued: (accessToken) => save({ ...state, accessToken }),
+    hasToken: () => Boolean(state.accessToken),
+    authFailed: (err) => authFailed(err),
+  };
   /** One logical operation, retried with the same key (and, once paid, the same proof) until its answer is final. */
-  async function call<T = Json>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    opts: CallOptions = {},
-  ): Promise<PaidResult<T>> {
-    const key = method === 'POST' ? (opts.idempotencyKey ?? randomUUID()) : undefined;
-    let proof: string | undefined;
-    for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = {
-        ...(key ? { 'idempotency-key': key } : {}),
-        ...(proof ? { 'payment-signature': proof } : {}),
-      };
-      let r: Awaited<ReturnType<typeof send>>;
-      try {
-        r = await send(method, path, body, headers);
-      } catch (err) {
-        // No answer: the same request again (the service deduplicates on the key and binds the proof to it).
-        if (attempt >= maxAttempts) throw err;
-        await sleep(backoff(attempt));
-        continue;
-      }
-      if (r.res.status === 402 && !proof) {
-        proof = await pay(path, r.res.headers.get('payment-required') ?? '');
-        continue;
-      }
-      if (r.res.ok) {
-        const auth = r.json.authentication as { accessToken?: string | null } | undefined;
-        if (auth?.accessToken) await save({ ...state, accessToken: auth.accessToken });
-        const settled = r.res.headers.get('payment-response');
-        return {
-          data: r.json.data as T,
-          body: r.json,
-          settlement: settled ? decodePaymentResponseHeader(settled).transaction : null,
-        };
-      }
-      const error = (r.json.error ?? {}) as { code?: string; message?: string };
-      const code = error.code ?? `HTTP_${r.res.status}`;
-      if ((RETRYABLE.has(code) || r.res.status >= 500) && attempt < maxAttempts) {
-        const after = Number(r.res.headers.get('retry-after'));
-        await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : backoff(attempt));
-        continue;
-      }
-      const message = error.message ?? `${method} ${path}: HTTP ${r.res.status}`;
-      if (AUTH_FAILURE_CODES.has(code) && (state.accessToken || code === 'TENANT_SUSPENDED')) {
-        const err = new AgentAuthError(r.res.status, code, message, r.json);
-        authFailed(err);
-        throw err;
-      }
-      throw new AgentApiError(r.res.status, code, message, r.json);
-    }
-  }
+  const call = <T = Json>(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}) =>
+    callWithRetries<T>(deps, method, path, body, opts);
 
   // Credentials refused: each handler hears it once per token (the socket's loop and the calls may all meet it).
   const authHandlers: ((err: AgentAuthError) => void)[] = [];
@@ -346,3 +294,99 @@ const query = (params: Record<string, string | undefined>) => {
   const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
   return q.size ? `?${q}` : '';
 };
+
+/** One HTTP request to the service, with the access token when there is one. */
+async function sendRequest(
+  doFetch: typeof globalThis.fetch,
+  baseUrl: string,
+  accessToken: string | null,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+) {
+  const res = await doFetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { res, json: (await res.json().catch(() => ({}))) as Json };
+}
+
+/** What an operation needs of its agent. */
+interface CallDeps {
+  send: (
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ) => ReturnType<typeof sendRequest>;
+  /** Checks and signs the payment a 402 asks for; answers the payment-signature header. */
+  pay: (path: string, header: string) => Promise<string>;
+  maxAttempts: number;
+  backoff: (n: number) => number;
+  /** Stores an access token the service issued. */
+  tokenIssued: (accessToken: string) => Promise<void>;
+  hasToken: () => boolean;
+  authFailed: (err: AgentAuthError) => void;
+}
+
+/** One logical operation, retried with the same key (and, once paid, the same proof) until its answer is final. */
+async function callWithRetries<T>(
+  d: CallDeps,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  opts: CallOptions,
+): Promise<PaidResult<T>> {
+  const key = method === 'POST' ? (opts.idempotencyKey ?? randomUUID()) : undefined;
+  let proof: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const headers: Record<string, string> = {
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...(proof ? { 'payment-signature': proof } : {}),
+    };
+    let r: Awaited<ReturnType<CallDeps['send']>>;
+    try {
+      r = await d.send(method, path, body, headers);
+    } catch (err) {
+      // No answer: the same request again (the service deduplicates on the key and binds the proof to it).
+      if (attempt >= d.maxAttempts) throw err;
+      await sleep(d.backoff(attempt));
+      continue;
+    }
+    if (r.res.status === 402 && !proof) {
+      proof = await d.pay(path, r.res.headers.get('payment-required') ?? '');
+      continue;
+    }
+    if (r.res.ok) {
+      const auth = r.json.authentication as { accessToken?: string | null } | undefined;
+      if (auth?.accessToken) await d.tokenIssued(auth.accessToken);
+      const settled = r.res.headers.get('payment-response');
+      return {
+        data: r.json.data as T,
+        body: r.json,
+        settlement: settled ? decodePaymentResponseHeader(settled).transaction : null,
+      };
+    }
+    const error = (r.json.error ?? {}) as { code?: string; message?: string };
+    const code = error.code ?? `HTTP_${r.res.status}`;
+    if ((RETRYABLE.has(code) || r.res.status >= 500) && attempt < d.maxAttempts) {
+      const after = Number(r.res.headers.get('retry-after'));
+      await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : d.backoff(attempt));
+      continue;
+    }
+    const message = error.message ?? `${method} ${path}: HTTP ${r.res.status}`;
+    if (AUTH_FAILURE_CODES.has(code) && (d.hasToken() || code === 'TENANT_SUSPENDED')) {
+      const err = new AgentAuthError(r.res.status, code, message, r.json);
+      d.authFailed(err);
+      throw err;
+    }
+    throw new AgentApiError(r.res.status, code, message, r.json);
+  }
+}
