@@ -85,19 +85,8 @@ export async function createAgent(o: AgentOptions) {
     state = next;
   }
 
-  async function send(method: string, path: string, body: unknown, headers: Record<string, string>) {
-    const res = await doFetch(`${baseUrl}${path}`, {
-      method,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(state.accessToken ? { authorization: `Bearer ${state.accessToken}` } : {}),
-        ...headers,
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-      signal: AbortSignal.timeout(60_000),
-    });
-    return { res, json: (await res.json().catch(() => ({}))) as Json };
-  }
+  const send = (method: string, path: string, body: unknown, headers: Record<string, string>) =>
+    sendRequest(doFetch, baseUrl, state.accessToken, method, path, body, headers);
 
   /** Checks the quote against the limits, reserves it in the day's budget (durably), then signs. */
   async function pay(path: string, header: string): Promise<string> {
@@ -105,82 +94,26 @@ export async function createAgent(o: AgentOptions) {
     const quote = required.accepts[0];
     if (!quote) throw new Error(`${path}: the 402 offered no way to pay`);
     const price = BigInt(quote.amount);
-    if (price > maxPerCall) {
-      throw new SpendLimitError(
-        'perCall',
-        price,
-        maxPerCall,
-        `${path} costs ${price} units, above the per-call limit ${maxPerCall}`,
-      );
-    }
     const spent = spentToday();
-    if (spent + price > maxPerDay) {
-      throw new SpendLimitError(
-        'perDay',
-        price,
-        maxPerDay,
-        `${path} costs ${price} units; ${spent} of today's ${maxPerDay} are spent`,
-      );
-    }
+    checkSpend(path, price, spent, maxPerCall, maxPerDay);
     await save({ ...state, spent: { day: today(), units: String(spent + price) } });
     // The advertised asset and network, exactly as quoted.
     const payload = await x402.createPaymentPayload({ ...required, accepts: [quote] });
     return encodePaymentSignatureHeader(payload);
   }
 
+  const deps: CallDeps = {
+    send,
+    pay,
+    maxAttempts,
+    backoff,
+    tokenIssued: (accessToken) => save({ ...state, accessToken }),
+    hasToken: () => Boolean(state.accessToken),
+    authFailed: (err) => authFailed(err),
+  };
   /** One logical operation, retried with the same key (and, once paid, the same proof) until its answer is final. */
-  async function call<T = Json>(
-    method: 'GET' | 'POST',
-    path: string,
-    body?: unknown,
-    opts: CallOptions = {},
-  ): Promise<PaidResult<T>> {
-    const key = method === 'POST' ? (opts.idempotencyKey ?? randomUUID()) : undefined;
-    let proof: string | undefined;
-    for (let attempt = 1; ; attempt++) {
-      const headers: Record<string, string> = {
-        ...(key ? { 'idempotency-key': key } : {}),
-        ...(proof ? { 'payment-signature': proof } : {}),
-      };
-      let r: Awaited<ReturnType<typeof send>>;
-      try {
-        r = await send(method, path, body, headers);
-      } catch (err) {
-        // No answer: the same request again (the service deduplicates on the key and binds the proof to it).
-        if (attempt >= maxAttempts) throw err;
-        await sleep(backoff(attempt));
-        continue;
-      }
-      if (r.res.status === 402 && !proof) {
-        proof = await pay(path, r.res.headers.get('payment-required') ?? '');
-        continue;
-      }
-      if (r.res.ok) {
-        const auth = r.json.authentication as { accessToken?: string | null } | undefined;
-        if (auth?.accessToken) await save({ ...state, accessToken: auth.accessToken });
-        const settled = r.res.headers.get('payment-response');
-        return {
-          data: r.json.data as T,
-          body: r.json,
-          settlement: settled ? decodePaymentResponseHeader(settled).transaction : null,
-        };
-      }
-      const error = (r.json.error ?? {}) as { code?: string; message?: string };
-      const code = error.code ?? `HTTP_${r.res.status}`;
-      if ((RETRYABLE.has(code) || r.res.status >= 500) && attempt < maxAttempts) {
-        const after = Number(r.res.headers.get('retry-after'));
-        await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : backoff(attempt));
-        continue;
-      }
-      const message = error.message ?? `${method} ${path}: HTTP ${r.res.status}`;
-      if (AUTH_FAILURE_CODES.has(code) && (state.accessToken || code === 'TENANT_SUSPENDED')) {
-        const err = new AgentAuthError(r.res.status, code, message, r.json);
-        authFailed(err);
-        throw err;
-      }
-      throw new AgentApiError(r.res.status, code, message, r.json);
-    }
-  }
+  const call = <T = Json>(method: 'GET' | 'POST', path: string, body?: unknown, opts: CallOptions = {}) =>
+    callWithRetries<T>(deps, method, path, body, opts);
 
   // Credentials refused: each handler hears it once per token (the socket's loop and the calls may all meet it).
   const authHandlers: ((err: AgentAuthError) => void)[] = [];
@@ -212,11 +145,6 @@ export async function createAgent(o: AgentOptions) {
       isFatal: (err) => err instanceof AgentAuthError,
     }));
 
-  const query = (params: Record<string, string | undefined>) => {
-    const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
-    return q.size ? `?${q}` : '';
-  };
-
   return {
     wallet,
     /** The access token, once issued (also in the token store). */
@@ -229,53 +157,9 @@ export async function createAgent(o: AgentOptions) {
     },
     /** Any catalog endpoint: `agent.call('POST', '/api/v1/email/mailboxes', body)`. */
     call,
-    email: {
-      createMailbox: (b: { localPart: string; displayName: string; outboundSignature?: string }, c?: CallOptions) =>
-        call<{ mailboxId: string; address: string; localPart: string }>('POST', '/api/v1/email/mailboxes', b, c),
-      mailboxes: () => call<{ mailboxes: Json[] }>('GET', '/api/v1/email/mailboxes/query'),
-      updateMailbox: (b: Json, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/update', b, c),
-      deleteMailbox: (b: { mailboxId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/email/mailboxes/delete', b, c),
-      send: (
-        b: { mailboxId: string; to: string[]; subject: string; text?: string; html?: string; inReplyTo?: string },
-        c?: CallOptions,
-      ) => call<{ messageId: string }>('POST', '/api/v1/email/messages/send', b, c),
-      messages: (q: { mailboxId?: string; messageId?: string }) =>
-        call<Json>('GET', `/api/v1/email/messages/query${query(q)}`),
-    },
-    phone: {
-      purchaseNumber: (country: 'US' | 'CA', b: Json = {}, c?: CallOptions) =>
-        call(
-          'POST',
-          country === 'US'
-            ? '/api/v1/phone/purchase-us-number-30-days'
-            : '/api/v1/phone/purchase-canada-number-30-days',
-          b,
-          c,
-        ),
-      renewNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/phone/renew-number-30-days', b, c),
-      /** Releases a number for good (irreversible): the body must say `confirmRelease: true`, as the service requires. */
-      releaseNumber: async (b: { phoneNumberId: string; confirmRelease: true }, c?: CallOptions) => {
-        if (b?.confirmRelease !== true) {
-          throw new TypeError('releaseNumber is irreversible: pass { phoneNumberId, confirmRelease: true }');
-        }
-        return call('POST', '/api/v1/phone/release-number', b, c);
-      },
-      placeCall: (minutes: 1 | 5, b: Json, c?: CallOptions) =>
-        call('POST', minutes === 1 ? '/api/v1/phone/call-1-minute' : '/api/v1/phone/call-5-minutes', b, c),
-      extendCall: (b: { callId: string }, c?: CallOptions) => call('POST', '/api/v1/phone/extend-call-1-minute', b, c),
-      addInboundMinutes: (b: { phoneNumberId: string }, c?: CallOptions) =>
-        call('POST', '/api/v1/phone/add-inbound-minutes-10', b, c),
-      numbers: () => call('GET', '/api/v1/phone/numbers'),
-      getCall: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}`),
-      transcript: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}/transcript`),
-    },
-    events: {
-      list: (b: Json = {}) => call('POST', '/api/v1/events/list', b),
-      get: (b: { eventId: string }) => call('POST', '/api/v1/events/get', b),
-      ack: (b: { eventId: string }) => call('POST', '/api/v1/events/ack', b),
-    },
+    email: emailApi(call),
+    phone: phoneApi(call),
+    events: eventsApi(call),
     /**
      * Handles a durable event type ('*' for all) delivered over the socket. The event is acknowledged only after
      * every handler resolved; a handler that throws leaves it unacknowledged, so it is delivered again.
@@ -321,3 +205,188 @@ export async function createAgent(o: AgentOptions) {
 export type Agent = Awaited<ReturnType<typeof createAgent>>;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** One logical operation of the agent (createAgent's `call`). */
+type Call = <T = Json>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  opts?: CallOptions,
+) => Promise<PaidResult<T>>;
+
+/** Refuses a quote above the per-call limit, or one that would take today's spend above the per-day limit. */
+function checkSpend(path: string, price: bigint, spent: bigint, maxPerCall: bigint, maxPerDay: bigint): void {
+  if (price > maxPerCall) {
+    throw new SpendLimitError(
+      'perCall',
+      price,
+      maxPerCall,
+      `${path} costs ${price} units, above the per-call limit ${maxPerCall}`,
+    );
+  }
+  if (spent + price > maxPerDay) {
+    throw new SpendLimitError(
+      'perDay',
+      price,
+      maxPerDay,
+      `${path} costs ${price} units; ${spent} of today's ${maxPerDay} are spent`,
+    );
+  }
+}
+
+/** Mailboxes and messages. */
+function emailApi(call: Call) {
+  return {
+    createMailbox: (b: { localPart: string; displayName: string; outboundSignature?: string }, c?: CallOptions) =>
+      call<{ mailboxId: string; address: string; localPart: string }>('POST', '/api/v1/email/mailboxes', b, c),
+    mailboxes: () => call<{ mailboxes: Json[] }>('GET', '/api/v1/email/mailboxes/query'),
+    updateMailbox: (b: Json, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/update', b, c),
+    deleteMailbox: (b: { mailboxId: string }, c?: CallOptions) => call('POST', '/api/v1/email/mailboxes/delete', b, c),
+    send: (
+      b: { mailboxId: string; to: string[]; subject: string; text?: string; html?: string; inReplyTo?: string },
+      c?: CallOptions,
+    ) => call<{ messageId: string }>('POST', '/api/v1/email/messages/send', b, c),
+    messages: (q: { mailboxId?: string; messageId?: string }) =>
+      call<Json>('GET', `/api/v1/email/messages/query${query(q)}`),
+  };
+}
+
+/** Numbers, calls and transcripts. */
+function phoneApi(call: Call) {
+  return {
+    purchaseNumber: (country: 'US' | 'CA', b: Json = {}, c?: CallOptions) =>
+      call(
+        'POST',
+        country === 'US' ? '/api/v1/phone/purchase-us-number-30-days' : '/api/v1/phone/purchase-canada-number-30-days',
+        b,
+        c,
+      ),
+    renewNumber: (b: { phoneNumberId: string }, c?: CallOptions) =>
+      call('POST', '/api/v1/phone/renew-number-30-days', b, c),
+    /** Releases a number for good (irreversible): the body must say `confirmRelease: true`, as the service requires. */
+    releaseNumber: async (b: { phoneNumberId: string; confirmRelease: true }, c?: CallOptions) => {
+      if (b?.confirmRelease !== true) {
+        throw new TypeError('releaseNumber is irreversible: pass { phoneNumberId, confirmRelease: true }');
+      }
+      return call('POST', '/api/v1/phone/release-number', b, c);
+    },
+    placeCall: (minutes: 1 | 5, b: Json, c?: CallOptions) =>
+      call('POST', minutes === 1 ? '/api/v1/phone/call-1-minute' : '/api/v1/phone/call-5-minutes', b, c),
+    extendCall: (b: { callId: string }, c?: CallOptions) => call('POST', '/api/v1/phone/extend-call-1-minute', b, c),
+    addInboundMinutes: (b: { phoneNumberId: string }, c?: CallOptions) =>
+      call('POST', '/api/v1/phone/add-inbound-minutes-10', b, c),
+    numbers: () => call('GET', '/api/v1/phone/numbers'),
+    getCall: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}`),
+    transcript: (callId: string) => call('GET', `/api/v1/phone/calls/${encodeURIComponent(callId)}/transcript`),
+  };
+}
+
+/** Durable events over REST. */
+function eventsApi(call: Call) {
+  return {
+    list: (b: Json = {}) => call('POST', '/api/v1/events/list', b),
+    get: (b: { eventId: string }) => call('POST', '/api/v1/events/get', b),
+    ack: (b: { eventId: string }) => call('POST', '/api/v1/events/ack', b),
+  };
+}
+
+const query = (params: Record<string, string | undefined>) => {
+  const q = new URLSearchParams(Object.entries(params).filter((e): e is [string, string] => e[1] !== undefined));
+  return q.size ? `?${q}` : '';
+};
+
+/** One HTTP request to the service, with the access token when there is one. */
+async function sendRequest(
+  doFetch: typeof globalThis.fetch,
+  baseUrl: string,
+  accessToken: string | null,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+) {
+  const res = await doFetch(`${baseUrl}${path}`, {
+    method,
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(accessToken ? { authorization: `Bearer ${accessToken}` } : {}),
+      ...headers,
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    signal: AbortSignal.timeout(60_000),
+  });
+  return { res, json: (await res.json().catch(() => ({}))) as Json };
+}
+
+/** What an operation needs of its agent. */
+interface CallDeps {
+  send: (
+    method: string,
+    path: string,
+    body: unknown,
+    headers: Record<string, string>,
+  ) => ReturnType<typeof sendRequest>;
+  /** Checks and signs the payment a 402 asks for; answers the payment-signature header. */
+  pay: (path: string, header: string) => Promise<string>;
+  maxAttempts: number;
+  backoff: (n: number) => number;
+  /** Stores an access token the service issued. */
+  tokenIssued: (accessToken: string) => Promise<void>;
+  hasToken: () => boolean;
+  authFailed: (err: AgentAuthError) => void;
+}
+
+/** One logical operation, retried with the same key (and, once paid, the same proof) until its answer is final. */
+async function callWithRetries<T>(
+  d: CallDeps,
+  method: 'GET' | 'POST',
+  path: string,
+  body: unknown,
+  opts: CallOptions,
+): Promise<PaidResult<T>> {
+  const key = method === 'POST' ? (opts.idempotencyKey ?? randomUUID()) : undefined;
+  let proof: string | undefined;
+  for (let attempt = 1; ; attempt++) {
+    const headers: Record<string, string> = {
+      ...(key ? { 'idempotency-key': key } : {}),
+      ...(proof ? { 'payment-signature': proof } : {}),
+    };
+    let r: Awaited<ReturnType<CallDeps['send']>>;
+    try {
+      r = await d.send(method, path, body, headers);
+    } catch (err) {
+      // No answer: the same request again (the service deduplicates on the key and binds the proof to it).
+      if (attempt >= d.maxAttempts) throw err;
+      await sleep(d.backoff(attempt));
+      continue;
+    }
+    if (r.res.status === 402 && !proof) {
+      proof = await d.pay(path, r.res.headers.get('payment-required') ?? '');
+      continue;
+    }
+    if (r.res.ok) {
+      const auth = r.json.authentication as { accessToken?: string | null } | undefined;
+      if (auth?.accessToken) await d.tokenIssued(auth.accessToken);
+      const settled = r.res.headers.get('payment-response');
+      return {
+        data: r.json.data as T,
+        body: r.json,
+        settlement: settled ? decodePaymentResponseHeader(settled).transaction : null,
+      };
+    }
+    const error = (r.json.error ?? {}) as { code?: string; message?: string };
+    const code = error.code ?? `HTTP_${r.res.status}`;
+    if ((RETRYABLE.has(code) || r.res.status >= 500) && attempt < d.maxAttempts) {
+      const after = Number(r.res.headers.get('retry-after'));
+      await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : d.backoff(attempt));
+      continue;
+    }
+    const message = error.message ?? `${method} ${path}: HTTP ${r.res.status}`;
+    if (AUTH_FAILURE_CODES.has(code) && (d.hasToken() || code === 'TENANT_SUSPENDED')) {
+      const err = new AgentAuthError(r.res.status, code, message, r.json);
+      d.authFailed(err);
+      throw err;
+    }
+    throw new AgentApiError(r.res.status, code, message, r.json);
+  }
+}

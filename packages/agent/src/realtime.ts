@@ -116,7 +116,7 @@ export function createRealtime(o: {
         }
         if (frame.type === 'session.replay.complete') markReady();
         else if (frame.type === 'event.delivery') deliver(ws, frame.event as DeliveredEvent);
-        else if (frame.type === 'voice.turn') void answer(ws, frame as unknown as VoiceTurn);
+        else if (frame.type === 'voice.turn' && voice) void answerVoiceTurn(ws, voice, frame as unknown as VoiceTurn);
       });
     });
   }
@@ -136,33 +136,6 @@ export function createRealtime(o: {
         inFlight.delete(event.eventId);
       }
     });
-  }
-
-  async function answer(ws: WebSocket, turn: VoiceTurn): Promise<void> {
-    if (!voice) return;
-    // Answer a little before the deadline, or not at all (the service then speaks its fallback line).
-    const budget = Math.max(0, turn.deadlineMs - Date.now() - 50);
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      const reply = await Promise.race([
-        Promise.resolve(voice(turn)),
-        new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('deadline')), budget))),
-      ]);
-      if (ws.readyState === WebSocket.OPEN) {
-        ws.send(
-          JSON.stringify({
-            type: 'voice.response',
-            turnId: turn.turnId,
-            text: reply.text,
-            hangup: reply.hangup ?? false,
-          }),
-        );
-      }
-    } catch {
-      if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'voice.cancel', turnId: turn.turnId }));
-    } finally {
-      clearTimeout(timer);
-    }
   }
 
   return {
@@ -192,4 +165,31 @@ export function createRealtime(o: {
       await queue;
     },
   };
+}
+
+/** Runs the voice handler on a turn and sends its answer, or a cancel when it throws or misses the deadline. */
+async function answerVoiceTurn(ws: WebSocket, voice: VoiceTurnHandler, turn: VoiceTurn): Promise<void> {
+  // Answer a little before the deadline, or not at all (the service then speaks its fallback line).
+  const budget = Math.max(0, turn.deadlineMs - Date.now() - 50);
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    const reply = await Promise.race([
+      Promise.resolve(voice(turn)),
+      new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error('deadline')), budget))),
+    ]);
+    if (ws.readyState === WebSocket.OPEN) {
+      ws.send(
+        JSON.stringify({
+          type: 'voice.response',
+          turnId: turn.turnId,
+          text: reply.text,
+          hangup: reply.hangup ?? false,
+        }),
+      );
+    }
+  } catch {
+    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify({ type: 'voice.cancel', turnId: turn.turnId }));
+  } finally {
+    clearTimeout(timer);
+  }
 }

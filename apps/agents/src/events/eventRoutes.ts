@@ -48,6 +48,8 @@ const listFields = {
   cursor: Type.Optional(Type.String({ maxLength: 200, description: 'nextCursor of the previous page (opaque)' })),
 };
 
+type AckedEvent = Awaited<ReturnType<typeof ackEvent>>['event'];
+
 /** Tells gateway processes that the tenant acknowledged over REST (sockets holding those events learn it). */
 async function announceAck(ctx: AgentsContext, tenantId: string): Promise<void> {
   await notify(ctx.db, ctx.db.channel(EVENTS_CHANNEL), [`a:${tenantId}`]).catch((err: unknown) =>
@@ -183,8 +185,19 @@ export function eventRoutes(app: App, ctx: AgentsContext): void {
     },
   );
 
-  // Legacy aliases: same operations, same authentication, same envelopes.
-  // An alias is its service: unavailable (operator switch) when the service is.
+  legacyEventAliases(app, ctx, ack);
+}
+
+/**
+ * The legacy aliases GET /api/v1/events and POST /api/v1/events/{id}/acknowledge: same operations, same
+ * authentication, same envelopes. An alias is its service: unavailable (operator switch) when the service is.
+ */
+function legacyEventAliases(
+  app: App,
+  ctx: AgentsContext,
+  ack: (c: AgentsContext, tenantId: string, eventId: string) => Promise<{ event: AckedEvent }>,
+): void {
+  const policy = ctx.config.events;
   const aliasAuth = async (req: FastifyRequest, serviceId: 'events.list' | 'events.ack') => {
     gateAvailability(ctx.catalog.get(serviceId).record);
     return authenticateBearer(ctx.db, req.headers.authorization);

@@ -54,10 +54,20 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       }).catch((err: unknown) => ctx.logger.warn({ err }, 'audit of the operator lockout failed'));
     },
   });
-  const who = (req: FastifyRequest) => authenticateOperator(req.headers.authorization, req.ip);
-  const limit = (query: Limit) => query.limit ?? 100;
-  const config = { rateLimit: { max: 120, timeWindow: 60_000 } };
+  const who: OperatorOf = (req) => authenticateOperator(req.headers.authorization, req.ip);
+  operatorServiceRoutes(app, ctx, who);
+  operatorTenantRoutes(app, ctx, who);
+  operatorMonitoringRoutes(app, ctx, who);
+}
 
+/** Authenticates the request (HTTP Basic, shared lockout); answers the operator's name. */
+type OperatorOf = (req: FastifyRequest) => string;
+
+const limit = (query: Limit) => query.limit ?? 100;
+const config = { rateLimit: { max: 120, timeWindow: 60_000 } };
+
+/** Catalog availability and the operator's on/off switch per service. */
+function operatorServiceRoutes(app: App, ctx: AgentsContext, who: OperatorOf): void {
   app.get(
     `${ADMIN_API}/services`,
     {
@@ -120,7 +130,10 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       return ok({ service: ctx.catalog.get(serviceId).record }, req.id);
     },
   );
+}
 
+/** Tenants: list, view (both audited), suspend, resume. */
+function operatorTenantRoutes(app: App, ctx: AgentsContext, who: OperatorOf): void {
   app.get(
     `${ADMIN_API}/tenants`,
     {
@@ -202,7 +215,10 @@ export function operatorRoutes(app: App, ctx: AgentsContext): void {
       return ok({ tenant }, req.id);
     },
   );
+}
 
+/** Reconciliation, health and the operator audit log. */
+function operatorMonitoringRoutes(app: App, ctx: AgentsContext, who: OperatorOf): void {
   app.get(
     `${ADMIN_API}/reconciliation`,
     {

@@ -38,9 +38,18 @@ const tags = ['owner'];
  * (replace, revoke). Sign-in attempts are limited per client address on top of the server-wide rate limit.
  */
 export function ownerRoutes(app: App, ctx: AgentsContext): void {
+  ownerSignInRoutes(app, ctx);
+  ownerResourceRoutes(app, ctx);
+  ownerAccessTokenRoutes(app, ctx);
+}
+
+const ownerOf = (ctx: AgentsContext) => (req: FastifyRequest) => authenticateOwner(ctx.db, req.headers.authorization);
+const limit = (query: ListQuery) => query.limit ?? 100;
+
+/** Sign-in with Ethereum (nonce, signed message) and sign-out. */
+function ownerSignInRoutes(app: App, ctx: AgentsContext): void {
   const attempts = new AttemptLimiter({ max: 20, windowMs: 60_000 });
-  const owner = (req: FastifyRequest) => authenticateOwner(ctx.db, req.headers.authorization);
-  const limit = (query: ListQuery) => query.limit ?? 100;
+  const owner = ownerOf(ctx);
   const signInLimit = { rateLimit: { max: 30, timeWindow: 60_000 } };
 
   app.post(
@@ -101,6 +110,11 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       return ok({ signedOut: true }, req.id);
     },
   );
+}
+
+/** What the dashboard shows: the wallet, its mailboxes, messages, numbers, events and payments. */
+function ownerResourceRoutes(app: App, ctx: AgentsContext): void {
+  const owner = ownerOf(ctx);
 
   app.get(
     `${OWNER_API}/overview`,
@@ -216,6 +230,11 @@ export function ownerRoutes(app: App, ctx: AgentsContext): void {
       return ok({ payments: await paymentsOf(ctx.db, who.walletAddress, limit(req.query)) }, req.id);
     },
   );
+}
+
+/** The wallet's access token: replace it, or revoke every one. */
+function ownerAccessTokenRoutes(app: App, ctx: AgentsContext): void {
+  const owner = ownerOf(ctx);
 
   app.post(
     `${OWNER_API}/access-token/replace`,

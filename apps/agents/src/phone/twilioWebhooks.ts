@@ -6,7 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import type { App, Metrics } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { appendTranscript, readCall, readCallByProviderId, recordCallEnd, type CallRow } from './calls.ts';
-import { readNumber } from './numbers.ts';
+import { readNumber, type NumberRow } from './numbers.ts';
 import { LINES, relayUrl, TWILIO_PATHS, type PhoneServices } from './phoneServices.ts';
 import { createRefusalPolicy, PROVIDER_BODY_LIMIT } from './refusedProviderRequests.ts';
 import { numberStatus } from './status.ts';
@@ -110,27 +110,7 @@ export function twilioWebhooks(app: App & { metrics: Metrics }, ctx: AgentsConte
         // A retry of the same webhook finds the call it created.
         const existing = providerCallId ? await readCallByProviderId(ctx.db, providerCallId) : null;
         if (!existing) {
-          // The allowance left, less what live inbound calls on the number already hold: concurrent calls never
-          // share the same seconds. The number's row lock orders concurrent arrivals.
-          await ctx.db.tx(async (tx) => {
-            await tx.query(`select id from agent_phone_numbers where id = $1 for update`, [number.id]);
-            await tx.query(
-              `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164,
-                 provider_call_id, authorised_seconds, created_at)
-               select $1, $2, $3, 'inbound', $4, $5, $6,
-                      greatest(0, n.inbound_seconds
-                        - coalesce((select sum(c.duration_seconds) from agent_phone_calls c
-                                     where c.phone_number_id = n.id and c.direction = 'inbound'
-                                       and c.ended_at is not null), 0)
-                        - coalesce((select sum(c.authorised_seconds) from agent_phone_calls c
-                                     where c.phone_number_id = n.id and c.direction = 'inbound'
-                                       and c.ended_at is null), 0)),
-                      $7
-                 from agent_phone_numbers n where n.id = $3
-               on conflict (provider_call_id) do nothing`,
-              [randomUUID(), number.tenant_id, number.id, e164(params.From), number.e164, providerCallId, ctx.now()],
-            );
-          });
+          await createInboundCall(ctx, number, e164(params.From), providerCallId);
         }
         const call = (await readCallByProviderId(ctx.db, providerCallId))!;
         if (call.ended_at && call.end_reason !== 'ALLOWANCE_EXHAUSTED') {
@@ -156,21 +136,7 @@ export function twilioWebhooks(app: App & { metrics: Metrics }, ctx: AgentsConte
       const sid = params.CallSid ?? '';
       const status = params.CallStatus ?? '';
       const fresh = await audit('status', true, publicUrl(req), params, req.ip, null, `status:${sid}:${status}`);
-      if (fresh && FINAL.has(status)) {
-        const call = await readCallByProviderId(ctx.db, sid);
-        if (call) {
-          const duration = Number(params.CallDuration ?? params.Duration);
-          await recordCallEnd(ctx.db, call.id, {
-            at: ctx.now(),
-            reason: status === 'completed' ? 'completed' : status,
-            providerStatus: status,
-            durationSeconds:
-              Number.isFinite(duration) && params.CallDuration !== undefined
-                ? Math.min(duration, call.authorised_seconds)
-                : null,
-          });
-        }
-      }
+      if (fresh && FINAL.has(status)) await recordFinalStatus(ctx, sid, status, params);
       return reply.code(204).send();
     });
   });
@@ -207,6 +173,48 @@ export function twilioWebhooks(app: App & { metrics: Metrics }, ctx: AgentsConte
   app.addHook('preClose', async () => {
     for (const ws of sockets) ws.close(1001);
   });
+}
+
+/** Creates the call row of an inbound call once (a retry of the webhook creates nothing). */
+async function createInboundCall(ctx: AgentsContext, number: NumberRow, from: string, providerCallId: string) {
+  // The allowance left, less what live inbound calls on the number already hold: concurrent calls never
+  // share the same seconds. The number's row lock orders concurrent arrivals.
+  await ctx.db.tx(async (tx) => {
+    await tx.query(`select id from agent_phone_numbers where id = $1 for update`, [number.id]);
+    await tx.query(
+      `insert into agent_phone_calls (id, tenant_id, phone_number_id, direction, from_e164, to_e164,
+         provider_call_id, authorised_seconds, created_at)
+       select $1, $2, $3, 'inbound', $4, $5, $6,
+              greatest(0, n.inbound_seconds
+                - coalesce((select sum(c.duration_seconds) from agent_phone_calls c
+                             where c.phone_number_id = n.id and c.direction = 'inbound'
+                               and c.ended_at is not null), 0)
+                - coalesce((select sum(c.authorised_seconds) from agent_phone_calls c
+                             where c.phone_number_id = n.id and c.direction = 'inbound'
+                               and c.ended_at is null), 0)),
+              $7
+         from agent_phone_numbers n where n.id = $3
+       on conflict (provider_call_id) do nothing`,
+      [randomUUID(), number.tenant_id, number.id, from, number.e164, providerCallId, ctx.now()],
+    );
+  });
+}
+
+/** A final status of a known call records its end (duration capped at the authorised seconds). */
+async function recordFinalStatus(ctx: AgentsContext, sid: string, status: string, params: Params) {
+  const call = await readCallByProviderId(ctx.db, sid);
+  if (call) {
+    const duration = Number(params.CallDuration ?? params.Duration);
+    await recordCallEnd(ctx.db, call.id, {
+      at: ctx.now(),
+      reason: status === 'completed' ? 'completed' : status,
+      providerStatus: status,
+      durationSeconds:
+        Number.isFinite(duration) && params.CallDuration !== undefined
+          ? Math.min(duration, call.authorised_seconds)
+          : null,
+    });
+  }
 }
 
 /**

@@ -1,18 +1,16 @@
 // GET /v1/events, GET /v1/events/stream (server-sent events) and GET /v1/events/{id}, as one Fastify plugin.
 import type { App } from '@tender/platform';
-import { Type } from 'typebox';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { createCredentialWatch, type CredentialWatchOptions } from '../http/credentialWatch.ts';
 import { GatewayError } from '../http/errors.ts';
-import { errorResponses, IsoUtc, ListQuery, listOf, StringEnum } from '../http/schemas.ts';
 import { WEBHOOK_EVENT_TYPES } from '../webhooks/eventTypes.ts';
-import { EventSchema, eventView, type EventRow } from './event.ts';
+import { eventView, type EventRow } from './event.ts';
 import { getEvent, listEvents } from './eventQueries.ts';
+import { getEventSchema, listEventsSchema, streamEventsSchema } from './eventRouteSchemas.ts';
 import { createEventTail } from './eventTail.ts';
 import type { Tenant } from '../tenant.ts';
 
-const tags = ['Events'];
 const accepts = ['key', 'session'] as const;
 /** What every events route needs; the stream re-checks it while open. */
 const EVENTS_PERMISSION = 'read';
@@ -48,23 +46,7 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
       '/v1/events',
       {
         config: { auth: { accepts, permission: EVENTS_PERMISSION } },
-        schema: {
-          tags,
-          summary: 'List events',
-          description:
-            'Newest first, of the caller’s environment. `type` keeps one event type; `from` (inclusive) and `to` ' +
-            '(exclusive) bound when the event happened.',
-          querystring: Type.Object(
-            {
-              type: Type.Optional(StringEnum(WEBHOOK_EVENT_TYPES)),
-              from: Type.Optional(IsoUtc('Created at or after')),
-              to: Type.Optional(IsoUtc('Created before')),
-              ...ListQuery,
-            },
-            { additionalProperties: false },
-          ),
-          response: { 200: listOf(EventSchema, 'A page of events'), ...errorResponses(400, 401, 403, 429) },
-        },
+        schema: listEventsSchema,
       },
       async (req) => {
         const q = req.query;
@@ -88,34 +70,7 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
       '/v1/events/stream',
       {
         config: { auth: { accepts, permission: EVENTS_PERMISSION } },
-        schema: {
-          tags,
-          summary: 'Follow events live (server-sent events)',
-          description:
-            '`text/event-stream`: one message per event, `id:` the event id, `event:` its type, `data:` the event as ' +
-            'GET /v1/events returns it; a `: keepalive` comment every 15 s. Starts with events after the newest one ' +
-            'at connection, or, with the `Last-Event-ID` header (what EventSource sends on reconnect), with every ' +
-            'event after that one. `types` (comma separated) keeps only those types. A live stream is a convenience ' +
-            'for development and dashboards: reconcile with GET /v1/events, which is complete. The stream ends ' +
-            'within seconds when its credential stops being valid (API key revoked, session logged out, expired ' +
-            'or idle, role without the read permission), after a last comment `: closed: <CODE>: <message>`; ' +
-            'reconnecting then answers the same 401 or 403 as any other endpoint.',
-          querystring: Type.Object(
-            {
-              types: Type.Optional(
-                Type.String({ maxLength: 2000, description: 'Comma-separated event types; default all' }),
-              ),
-            },
-            { additionalProperties: false },
-          ),
-          headers: Type.Object({
-            'last-event-id': Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
-          }),
-          response: {
-            200: Type.String({ description: 'text/event-stream' }),
-            ...errorResponses(400, 401, 403, 404, 429),
-          },
-        },
+        schema: streamEventsSchema,
       },
       async (req, reply) => {
         const principal = principalOf(req);
@@ -178,13 +133,7 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
       '/v1/events/:id',
       {
         config: { auth: { accepts, permission: EVENTS_PERMISSION } },
-        schema: {
-          tags,
-          summary: 'Retrieve an event',
-          description: 'Another merchant’s event, or one of the other environment, answers 404 like an unknown id.',
-          params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) }),
-          response: { 200: EventSchema, ...errorResponses(400, 401, 403, 404, 429) },
-        },
+        schema: getEventSchema,
       },
       async (req) => eventView(await getEvent(ctx.db, tenantOf(principalOf(req)), req.params.id)),
     );

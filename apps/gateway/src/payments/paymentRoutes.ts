@@ -98,7 +98,7 @@ export function paymentRoutes(ctx: GatewayContext) {
       },
       async (req, reply) => {
         const t = tenantOf(principalOf(req));
-        const body = req.body as CreateIntentInput;
+        const body: CreateIntentInput = req.body;
         const res = await withIdempotency(
           ctx,
           t,

@@ -55,32 +55,7 @@ export async function submitRefundProof(
   }
 
   // 1. The network: one where the payment received final official funds.
-  const paid = await ctx.db.query<{ network: string; token: string; vault: string; address: string }>(
-    `select d.network, d.token, d.vault, d.address from deposit_addresses d
-     where d.payment_id = $1 and exists (select 1 from chain_transfers c where c.payment_id = d.payment_id
-       and c.network = d.network and c.kind = 'incoming' and c.official and c.final and not c.removed)
-     order by d.network`,
-    [refund.payment_id],
-  );
-  let dep = paid[0];
-  if (input.network !== undefined) {
-    dep = paid.find((p) => p.network === input.network);
-    if (!dep) {
-      throw new GatewayError(
-        'REFUND_WRONG_NETWORK',
-        `Payment ${refund.payment_id} received no final funds on ${input.network}; a refund leaves the vault of a ` +
-          `network it was paid on (${paid.map((p) => p.network).join(', ') || 'none'})`,
-        { details: [{ path: 'network', message: 'not a network this payment was paid on' }] },
-      );
-    }
-  } else if (paid.length > 1) {
-    throw new GatewayError(
-      'REFUND_NETWORK_REQUIRED',
-      `Payment ${refund.payment_id} was paid on several networks (${paid.map((p) => p.network).join(', ')}); ` +
-        'name the network of the refund transaction',
-      { details: [{ path: 'network', message: 'required for this payment' }] },
-    );
-  }
+  const dep = await paidDeposit(ctx, refund, input.network);
   if (!dep) throw new GatewayError('PAYMENT_NOT_PAID', `Payment ${refund.payment_id} has received no final funds`);
   const network = ctx.networkRegistry.get(dep.network);
   if (!network?.rpcUrl) {
@@ -194,6 +169,40 @@ export async function submitRefundProof(
     });
     return currentView(tx, refund.id);
   });
+}
+
+/**
+ * The deposit address of the network the refund leaves from: one where the payment received final official funds
+ * (`network` when given; required when there are several). Undefined when the payment received none.
+ */
+async function paidDeposit(ctx: GatewayContext, refund: RefundRow, network: string | undefined) {
+  const paid = await ctx.db.query<{ network: string; token: string; vault: string; address: string }>(
+    `select d.network, d.token, d.vault, d.address from deposit_addresses d
+     where d.payment_id = $1 and exists (select 1 from chain_transfers c where c.payment_id = d.payment_id
+       and c.network = d.network and c.kind = 'incoming' and c.official and c.final and not c.removed)
+     order by d.network`,
+    [refund.payment_id],
+  );
+  if (network !== undefined) {
+    const dep = paid.find((p) => p.network === network);
+    if (!dep) {
+      throw new GatewayError(
+        'REFUND_WRONG_NETWORK',
+        `Payment ${refund.payment_id} received no final funds on ${network}; a refund leaves the vault of a ` +
+          `network it was paid on (${paid.map((p) => p.network).join(', ') || 'none'})`,
+        { details: [{ path: 'network', message: 'not a network this payment was paid on' }] },
+      );
+    }
+    return dep;
+  } else if (paid.length > 1) {
+    throw new GatewayError(
+      'REFUND_NETWORK_REQUIRED',
+      `Payment ${refund.payment_id} was paid on several networks (${paid.map((p) => p.network).join(', ')}); ` +
+        'name the network of the refund transaction',
+      { details: [{ path: 'network', message: 'required for this payment' }] },
+    );
+  }
+  return paid[0];
 }
 
 async function currentView(tx: Sql, id: string): Promise<RefundRequestView> {

@@ -109,21 +109,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
         .type('application/json; charset=utf-8')
         .send(opts.envelope.render(err, req.id));
     },
-    // Errors of the HTTP parser itself (no request object exists yet): answered on the socket in the envelope.
-    clientErrorHandler: (err: NodeJS.ErrnoException, socket: Duplex) => {
-      if (err.code === 'ECONNRESET' || socket.destroyed) return;
-      const id = newId(opts.requestIdPrefix);
-      const e = clientError(err);
-      if (socket.writable) {
-        const body = JSON.stringify(opts.envelope.render(e, id));
-        socket.write(
-          `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-            `Content-Length: ${Buffer.byteLength(body)}\r\n${opts.requestIdHeader ?? 'request-id'}: ${id}\r\n` +
-            `Connection: close\r\n\r\n${body}`,
-        );
-      }
-      socket.destroy();
-    },
+    clientErrorHandler: answerClientError(opts),
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
@@ -184,27 +170,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
     return send(reply, req, err);
   });
 
-  app.setNotFoundHandler((req, reply) => {
-    const path = req.url.split('?')[0] ?? '/';
-    const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
-      (m) => m !== req.method && allRoutes.find(m as HTTPMethod, path),
-    );
-    if (allowed.length) {
-      return send(
-        reply,
-        req,
-        new HttpError(
-          405,
-          KitErrorCode.methodNotAllowed,
-          `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
-          {
-            headers: { allow: allowed.join(', ') },
-          },
-        ),
-      );
-    }
-    return send(reply, req, new HttpError(404, KitErrorCode.notFound, `No route ${req.method} ${path}`));
-  });
+  app.setNotFoundHandler((req, reply) => send(reply, req, notFoundError(allRoutes, req)));
 
   if (opts.rateLimit !== false) {
     const rl = opts.rateLimit ?? { max: 600, timeWindowMs: 60_000 };
@@ -236,6 +202,43 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
   });
 
   return Object.assign(app, { metrics }) as unknown as App & { metrics: Metrics };
+}
+
+/** Errors of the HTTP parser itself (no request object exists yet): answered on the socket in the envelope. */
+function answerClientError(opts: HttpServerOptions) {
+  return (err: NodeJS.ErrnoException, socket: Duplex) => {
+    if (err.code === 'ECONNRESET' || socket.destroyed) return;
+    const id = newId(opts.requestIdPrefix);
+    const e = clientError(err);
+    if (socket.writable) {
+      const body = JSON.stringify(opts.envelope.render(e, id));
+      socket.write(
+        `HTTP/1.1 ${e.status} ${STATUS_CODES[e.status] ?? 'Error'}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(body)}\r\n${opts.requestIdHeader ?? 'request-id'}: ${id}\r\n` +
+          `Connection: close\r\n\r\n${body}`,
+      );
+    }
+    socket.destroy();
+  };
+}
+
+/** 405 with Allow when other methods exist for the path (asked of the router of every route), 404 otherwise. */
+function notFoundError(allRoutes: ReturnType<typeof FindMyWay>, req: FastifyRequest): HttpError {
+  const path = req.url.split('?')[0] ?? '/';
+  const allowed = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].filter(
+    (m) => m !== req.method && allRoutes.find(m as HTTPMethod, path),
+  );
+  if (allowed.length) {
+    return new HttpError(
+      405,
+      KitErrorCode.methodNotAllowed,
+      `${req.method} is not allowed on ${path}; use ${allowed.join(', ')}`,
+      {
+        headers: { allow: allowed.join(', ') },
+      },
+    );
+  }
+  return new HttpError(404, KitErrorCode.notFound, `No route ${req.method} ${path}`);
 }
 
 function makeAjv(coerceTypes: false | 'array') {

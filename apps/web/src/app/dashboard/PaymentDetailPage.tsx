@@ -106,42 +106,7 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
         </ol>
       </section>
 
-      <section className="card" aria-labelledby="transfers-heading">
-        <h2 id="transfers-heading">Transfers</h2>
-        {p.transfers.length === 0 ? <p className="muted">Nothing seen on-chain yet.</p> : null}
-        <div className="table-wrap" tabIndex={0} role="region" aria-label="Transfers table">
-          <table className="rows-table">
-            <thead>
-              <tr>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Confirmations</th>
-              </tr>
-            </thead>
-            <tbody>
-              {p.transfers.map((t) => (
-                <tr key={t.id}>
-                  <td>
-                    {t.type}
-                    {t.official ? '' : ' (not the official token)'}
-                  </td>
-                  <td className="num">
-                    {t.amount ?? `${t.amount_units} units`} {t.token_symbol ?? ''}
-                  </td>
-                  <td>
-                    <TxHash hash={t.tx_hash} explorer={explorer(t.network)} />{' '}
-                    <span className="muted">{t.network}</span>
-                  </td>
-                  <td>{t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </section>
+      <TransfersSection transfers={p.transfers} explorer={explorer} />
 
       <section className="card" aria-labelledby="settlements-heading">
         <h2 id="settlements-heading">Settlements</h2>
@@ -180,5 +145,50 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
         onChanged={() => void detail.reload()}
       />
     </div>
+  );
+}
+
+/** The on-chain transfers of the payment, with their confirmations. */
+function TransfersSection(props: {
+  transfers: PaymentDetail['transfers'];
+  explorer: (network: string) => string | null;
+}) {
+  return (
+    <section className="card" aria-labelledby="transfers-heading">
+      <h2 id="transfers-heading">Transfers</h2>
+      {props.transfers.length === 0 ? <p className="muted">Nothing seen on-chain yet.</p> : null}
+      <div className="table-wrap" tabIndex={0} role="region" aria-label="Transfers table">
+        <table className="rows-table">
+          <thead>
+            <tr>
+              <th scope="col">Type</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">Transaction</th>
+              <th scope="col">Confirmations</th>
+            </tr>
+          </thead>
+          <tbody>
+            {props.transfers.map((t) => (
+              <tr key={t.id}>
+                <td>
+                  {t.type}
+                  {t.official ? '' : ' (not the official token)'}
+                </td>
+                <td className="num">
+                  {t.amount ?? `${t.amount_units} units`} {t.token_symbol ?? ''}
+                </td>
+                <td>
+                  <TxHash hash={t.tx_hash} explorer={props.explorer(t.network)} />{' '}
+                  <span className="muted">{t.network}</span>
+                </td>
+                <td>{t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
   );
 }

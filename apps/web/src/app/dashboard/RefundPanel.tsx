@@ -144,28 +144,7 @@ function RefundRow({
     if (!wallet || !net || !pubNet) return;
     setError(null);
     try {
-      setProgress(`Connecting to ${wallet.name}…`);
-      const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
-      if (!account) throw new Error('The wallet shared no account');
-      if (getAddress(account) !== getAddress(net.vault_address))
-        throw new Error(
-          `The wallet's account ${getAddress(account)} is not this payment's vault ${getAddress(net.vault_address)}: ` +
-            'a refund must leave the vault. Switch accounts in your wallet.',
-        );
-      setProgress(`Switching to ${pubNet.name}…`);
-      await ensureChain(wallet.provider, pubNet);
-      setProgress('Confirm the refund transfer in your wallet…');
-      const client = createWalletClient({ account: account as Hex, transport: custom(wallet.provider) });
-      const hash = await client.sendTransaction({
-        account: account as Hex,
-        chain: null,
-        to: net.token_address as Hex,
-        data: encodeFunctionData({
-          abi: erc20Abi,
-          functionName: 'transfer',
-          args: [getAddress(refund.recipient), BigInt(refund.amount_units)],
-        }),
-      });
+      const hash = await sendRefundTransfer(wallet, net, pubNet, refund, setProgress);
       setProgress(`Sent ${hash}. Posting the proof…`);
       await postProof(hash);
       setProgress(null);
@@ -257,4 +236,37 @@ function RefundRow({
       {isAddress(refund.recipient) ? null : <p className="field-error">The recipient is not an address.</p>}
     </li>
   );
+}
+
+/** Sends the refund from the vault with the browser wallet (on the payment's network); answers the transaction. */
+async function sendRefundTransfer(
+  wallet: NonNullable<ReturnType<typeof useInjectedWallet>>,
+  net: PaymentDetail['networks'][number],
+  pubNet: PublicIntent['networks'][number],
+  refund: RefundRequest,
+  setProgress: (progress: string) => void,
+): Promise<Hex> {
+  setProgress(`Connecting to ${wallet.name}…`);
+  const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
+  if (!account) throw new Error('The wallet shared no account');
+  if (getAddress(account) !== getAddress(net.vault_address))
+    throw new Error(
+      `The wallet's account ${getAddress(account)} is not this payment's vault ${getAddress(net.vault_address)}: ` +
+        'a refund must leave the vault. Switch accounts in your wallet.',
+    );
+  setProgress(`Switching to ${pubNet.name}…`);
+  await ensureChain(wallet.provider, pubNet);
+  setProgress('Confirm the refund transfer in your wallet…');
+  const client = createWalletClient({ account: account as Hex, transport: custom(wallet.provider) });
+  const hash = await client.sendTransaction({
+    account: account as Hex,
+    chain: null,
+    to: net.token_address as Hex,
+    data: encodeFunctionData({
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [getAddress(refund.recipient), BigInt(refund.amount_units)],
+    }),
+  });
+  return hash;
 }

@@ -37,7 +37,6 @@ export function VaultRow(props: {
   const [signature, setSignature] = useState('');
   const wallet = useInjectedWallet();
   const { busy, error, run } = useAction();
-  const onChain = props.policy?.vault?.on_chain ?? null;
   const id = `vault-${props.network}`;
 
   const done = () => {
@@ -59,22 +58,7 @@ export function VaultRow(props: {
   /** Signs with the browser wallet when its account is the vault (an account, not a contract wallet). */
   async function signWithWallet(p: Proving) {
     if (!wallet) return;
-    let sig: Hex;
-    try {
-      const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
-      if (!account) throw new Error('The wallet shared no account');
-      if (!isAddress(p.address) || getAddress(account) !== getAddress(p.address)) {
-        throw new Error(
-          `The wallet's account ${getAddress(account)} is not the vault ${p.address}: switch accounts in ` +
-            `${wallet.name} and sign again, or sign the message with the vault another way and paste the signature.`,
-        );
-      }
-      const client = createWalletClient({ account: account as Hex, transport: custom(wallet.provider) });
-      sig = await client.signMessage({ account: account as Hex, message: p.message });
-    } catch (err) {
-      throw err instanceof Error && err.message.startsWith('The wallet') ? err : new Error(walletMessage(err));
-    }
-    await putVault(p, sig);
+    await putVault(p, await signAsVault(wallet, p));
   }
 
   /** Fetches the message for `addr`, then signs it in the wallet when it can; otherwise it waits for a paste. */
@@ -105,33 +89,7 @@ export function VaultRow(props: {
       <h3>
         {props.name} <span className="muted small">({props.network})</span>
       </h3>
-      {props.address ? (
-        <p>
-          Vault <code data-testid="vault-address">{props.address}</code>{' '}
-          {props.vault?.verified ? (
-            <span className="muted small" data-testid="vault-proof">
-              proven {props.vault.verified_at ? when(props.vault.verified_at) : ''}
-            </span>
-          ) : props.vault ? (
-            <strong className="small" data-testid="vault-proof">
-              unproven: set before vaults were proven; sign with it to prove it is yours
-            </strong>
-          ) : null}
-        </p>
-      ) : (
-        <p className="muted">No vault: payments on {props.name} cannot be created until one is set.</p>
-      )}
-      {onChain ? (
-        onChain.error ? (
-          <p className="field-error">{onChain.error}</p>
-        ) : (
-          <p className="muted small">
-            On-chain at block {onChain.block_number} ({when(onChain.read_at)}):{' '}
-            {onChain.kind === 'contract' ? 'a contract (smart-contract wallet)' : 'an account without code'} ·{' '}
-            {(onChain.balances ?? []).map((b) => `${b.amount} ${b.symbol}`).join(' · ')}
-          </p>
-        )
-      ) : null}
+      <VaultFacts name={props.name} address={props.address} vault={props.vault} policy={props.policy} />
       {props.manage ? (
         <form onSubmit={save} noValidate className="inline-form" aria-label={`Vault on ${props.name}`}>
           <Field id={id} path="address" label={props.address ? 'New vault address' : 'Vault address'} error={error}>
@@ -182,41 +140,131 @@ export function VaultRow(props: {
         </form>
       ) : null}
       {props.manage && proving ? (
-        <form onSubmit={submitPasted} noValidate className="stack" aria-label={`Prove the vault on ${props.name}`}>
-          <p className="small">
-            Sign this message with <code>{proving.address}</code> (personal_sign; a multisig or smart account signs it
-            in its own app), then paste the signature. Signing sends no transaction.
-          </p>
-          <textarea readOnly value={proving.message} rows={9} aria-label="Message to sign" spellCheck={false} />
-          <ApiErrorText error={error} />
-          <div className="actions">
-            {wallet && !proving.smart ? (
-              <button type="button" disabled={busy} onClick={() => void run(() => signWithWallet(proving))}>
-                Sign with {wallet.name}
-              </button>
-            ) : null}
-          </div>
-          <Field id={`${id}-signature`} path="signature" label="Signature" error={error}>
-            {(p) => (
-              <input
-                {...p}
-                value={signature}
-                onChange={(e) => setSignature(e.target.value)}
-                placeholder="0x…"
-                spellCheck={false}
-              />
-            )}
-          </Field>
-          <div className="actions">
-            <button type="submit" disabled={busy || !signature.trim()}>
-              Submit signature
-            </button>
-            <button type="button" className="secondary" disabled={busy} onClick={() => setProving(null)}>
-              Cancel
-            </button>
-          </div>
-        </form>
+        <SignatureForm
+          id={id}
+          name={props.name}
+          proving={proving}
+          wallet={wallet}
+          busy={busy}
+          error={error}
+          signature={signature}
+          onSignature={setSignature}
+          onSubmit={submitPasted}
+          onSign={() => void run(() => signWithWallet(proving))}
+          onCancel={() => setProving(null)}
+        />
       ) : null}
     </li>
   );
+}
+
+/** The vault's address, whether it is proven, and what the chain says of it. */
+function VaultFacts(props: {
+  name: string;
+  address: string | null;
+  vault: Vault | null;
+  policy: SettlementPolicy['networks'][number] | null;
+}) {
+  const onChain = props.policy?.vault?.on_chain ?? null;
+  return (
+    <>
+      {props.address ? (
+        <p>
+          Vault <code data-testid="vault-address">{props.address}</code>{' '}
+          {props.vault?.verified ? (
+            <span className="muted small" data-testid="vault-proof">
+              proven {props.vault.verified_at ? when(props.vault.verified_at) : ''}
+            </span>
+          ) : props.vault ? (
+            <strong className="small" data-testid="vault-proof">
+              unproven: set before vaults were proven; sign with it to prove it is yours
+            </strong>
+          ) : null}
+        </p>
+      ) : (
+        <p className="muted">No vault: payments on {props.name} cannot be created until one is set.</p>
+      )}
+      {onChain ? (
+        onChain.error ? (
+          <p className="field-error">{onChain.error}</p>
+        ) : (
+          <p className="muted small">
+            On-chain at block {onChain.block_number} ({when(onChain.read_at)}):{' '}
+            {onChain.kind === 'contract' ? 'a contract (smart-contract wallet)' : 'an account without code'} ·{' '}
+            {(onChain.balances ?? []).map((b) => `${b.amount} ${b.symbol}`).join(' · ')}
+          </p>
+        )
+      ) : null}
+    </>
+  );
+}
+
+/** The challenge message of a vault being proven, signed in the browser wallet or pasted. */
+function SignatureForm(props: {
+  id: string;
+  name: string;
+  proving: Proving;
+  wallet: ReturnType<typeof useInjectedWallet>;
+  busy: boolean;
+  error: ReturnType<typeof useAction>['error'];
+  signature: string;
+  onSignature: (signature: string) => void;
+  onSubmit: (e: FormEvent) => void;
+  onSign: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <form onSubmit={props.onSubmit} noValidate className="stack" aria-label={`Prove the vault on ${props.name}`}>
+      <p className="small">
+        Sign this message with <code>{props.proving.address}</code> (personal_sign; a multisig or smart account signs it
+        in its own app), then paste the signature. Signing sends no transaction.
+      </p>
+      <textarea readOnly value={props.proving.message} rows={9} aria-label="Message to sign" spellCheck={false} />
+      <ApiErrorText error={props.error} />
+      <div className="actions">
+        {props.wallet && !props.proving.smart ? (
+          <button type="button" disabled={props.busy} onClick={props.onSign}>
+            Sign with {props.wallet.name}
+          </button>
+        ) : null}
+      </div>
+      <Field id={`${props.id}-signature`} path="signature" label="Signature" error={props.error}>
+        {(p) => (
+          <input
+            {...p}
+            value={props.signature}
+            onChange={(e) => props.onSignature(e.target.value)}
+            placeholder="0x…"
+            spellCheck={false}
+          />
+        )}
+      </Field>
+      <div className="actions">
+        <button type="submit" disabled={props.busy || !props.signature.trim()}>
+          Submit signature
+        </button>
+        <button type="button" className="secondary" disabled={props.busy} onClick={props.onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The vault's signature of the challenge, by the browser wallet; refused when its account is not the vault. */
+async function signAsVault(wallet: NonNullable<ReturnType<typeof useInjectedWallet>>, p: Proving): Promise<Hex> {
+  try {
+    const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
+    if (!account) throw new Error('The wallet shared no account');
+    if (!isAddress(p.address) || getAddress(account) !== getAddress(p.address)) {
+      throw new Error(
+        `The wallet's account ${getAddress(account)} is not the vault ${p.address}: switch accounts in ` +
+          `${wallet.name} and sign again, or sign the message with the vault another way and paste the signature.`,
+      );
+    }
+    const client = createWalletClient({ account: account as Hex, transport: custom(wallet.provider) });
+    return await client.signMessage({ account: account as Hex, message: p.message });
+  } catch (err) {
+    throw err instanceof Error && err.message.startsWith('The wallet') ? err : new Error(walletMessage(err));
+  }
 }
