@@ -179,7 +179,7 @@ describe(`watcher and sweeper resilience (${process.env.DATABASE_URL ? 'postgres
   });
 
   // The gas watch defers sweeps while the relayer is low on gas (settlement/gasWatch.test.ts); a send can still fail
-  // when the price moves between the reading and the send, or with the watch off (RELAYER_MIN_SWEEPS=0), as here.
+  // when the price moves between the reading and the send; here the registry sets the threshold to 0 (no deferral).
   it('a sweep the relayer cannot pay for is SETTLEMENT_FAILED, retried, and then settles', async () => {
     const poor = privateKeyToAccount(generatePrivateKey());
     const registry = createNetworkRegistry(
