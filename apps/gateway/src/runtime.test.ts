@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from './_test/testGateway.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
+import { passwordResetJobQueues } from './auth/passwordReset.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
 import { paymentJobQueues } from './payments/jobQueues.ts';
 import { gatewayFeatures } from './runtime.ts';
@@ -39,6 +40,7 @@ describe('the gateway feature list', () => {
       ...paymentJobQueues(g.ctx),
       ...settlementJobQueues(g.ctx),
       ...invoiceJobQueues(g.ctx),
+      ...passwordResetJobQueues(g.ctx),
     }).sort();
     expect(merged).toEqual(declared);
     expect(merged).toEqual(expect.arrayContaining(Object.keys(emailJobQueues(g.ctx))));

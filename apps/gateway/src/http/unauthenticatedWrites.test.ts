@@ -56,12 +56,16 @@ describe('unauthenticated write routes of the gateway', () => {
       if (added > 30) problems.push(`${method} ${path}: ${added} rows written by 130 requests of one source`);
     }
     expect(problems).toEqual([]);
+    // DELETE /dev/mail/api/messages: the dev profile's mail catcher (no route in production: devMailRoutes.test.ts).
     expect(open).toEqual([
+      'DELETE /dev/mail/api/messages → 200',
       'POST /public/auth/email/confirm → 400',
+      'POST /public/auth/password/reset → 400',
       'POST /public/payment-intents/:id/open → 404',
       'POST /public/payment-links/:id/intents → 404',
       'POST /v1/auth/idp → 400',
       'POST /v1/auth/login → 400',
+      'POST /v1/auth/password/forgot → 400',
       'POST /v1/auth/signup → 400',
     ]);
   }, 120_000);
