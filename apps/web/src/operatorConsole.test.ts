@@ -140,13 +140,18 @@ describe(`operator console in Chromium (${process.env.DATABASE_URL ? 'postgres' 
       const card = page.getByRole('article', { name: 'Incident on sepolia' });
       await card.getByText(forked).waitFor();
       await card.getByText(head.hash.toLowerCase()).waitFor();
+      // Counts agree with their nouns; a token of unknown decimals shows base units, named as such.
+      await card.getByText('1 final transfer of 1 payment, 0 sweeps.', { exact: false }).waitFor();
+      await card.getByRole('cell', { name: '1000000 base units' }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await shot(page, 'console-incident.png');
 
       await card.getByRole('button', { name: 'Apply the chain' }).click();
       await card.getByRole('group', { name: 'Confirm resolution' }).getByRole('button', { name: 'Confirm' }).click();
       await page.getByRole('status').filter({ hasText: 'Incident on sepolia resolved' }).waitFor();
-      await expect.poll(() => page.getByRole('status').textContent()).toContain('1 transfers rolled back');
+      await expect
+        .poll(() => page.getByRole('status').textContent())
+        .toContain('1 transfer rolled back, 1 payment re-derived');
       await page.getByText(/sepolia · deep_reorg · above block \d+ · applied_chain by operator/).waitFor();
       await shot(page, 'console-incident-resolved.png');
 

@@ -2,6 +2,9 @@
 // the recorded facts the chain disagrees with (each recorded block hash beside the one the node has now).
 import type { GatewayContext } from '../context.ts';
 import type { GatewayNetwork } from '../networks/registry.ts';
+import { formatAmount, unitsFromDb } from '../money/amount.ts';
+import { storedDecimals } from '../money/tokenDecimals.ts';
+import { decimalsOf, officialToken } from '../payments/queries.ts';
 import { consoleChainReader, rpcFailure } from './chainRpc.ts';
 
 /** At most this many disagreeing facts are listed (the counts cover them all). */
@@ -129,12 +132,15 @@ export async function incidentFacts(ctx: GatewayContext, network: string) {
       block_number: string;
       block_hash: string;
       tx_hash: string;
+      token: string;
       amount_units: string;
+      token_decimals: number | null;
       final: boolean;
     }>(
-      `select payment_id, merchant_id, block_number::text, block_hash, tx_hash, amount_units::text, final
-         from chain_transfers where network = $1 and not removed and block_number > $2
-        order by block_number, log_index limit $3`,
+      `select c.payment_id, c.merchant_id, c.block_number::text, c.block_hash, c.tx_hash, c.token,
+              c.amount_units::text, ${storedDecimals('c')} as token_decimals, c.final
+         from chain_transfers c where c.network = $1 and not c.removed and c.block_number > $2
+        order by c.block_number, c.log_index limit $3`,
       [network, incident.agreed_block, FACTS_SHOWN],
     ),
     ctx.db.query<{ id: string; payment_id: string; mined_block: string; tx_hash: string | null }>(
@@ -159,16 +165,23 @@ export async function incidentFacts(ctx: GatewayContext, network: string) {
   return {
     incident: incidentView(incident),
     nodeError,
-    transfers: transfers.map((t) => ({
-      paymentId: t.payment_id,
-      merchantId: t.merchant_id,
-      blockNumber: t.block_number,
-      recordedBlockHash: t.block_hash,
-      chainBlockHash: chainHashes.get(t.block_number) ?? null,
-      txHash: t.tx_hash,
-      amountUnits: t.amount_units,
-      final: t.final,
-    })),
+    transfers: transfers.map((t) => {
+      const tok = officialToken(ctx, network, t.token);
+      const decimals = decimalsOf(tok, t.token_decimals);
+      return {
+        paymentId: t.payment_id,
+        merchantId: t.merchant_id,
+        blockNumber: t.block_number,
+        recordedBlockHash: t.block_hash,
+        chainBlockHash: chainHashes.get(t.block_number) ?? null,
+        txHash: t.tx_hash,
+        amountUnits: t.amount_units,
+        // In the token's decimals with its symbol when known, as GET /v1/transactions shows it.
+        amount: decimals === null ? null : formatAmount(unitsFromDb(t.amount_units), decimals),
+        tokenSymbol: tok?.symbol ?? null,
+        final: t.final,
+      };
+    }),
     sweeps: sweeps.map((s) => ({
       settlementId: s.id,
       paymentId: s.payment_id,

@@ -309,12 +309,12 @@ export const TRANSFER_COLUMNS = `c.id::text as id, c.network, c.payment_id, c.ki
   c.final, c.removed, c.observed_at, c.refund_id, ${storedDecimals('c')} as token_decimals`;
 
 /** Symbol and decimals of an official token on a network; undefined for any other token (decimals unknown). */
-function officialToken(ctx: GatewayContext, network: string, address: string) {
+export function officialToken(ctx: GatewayContext, network: string, address: string) {
   const n = ctx.networkRegistry.get(network);
   return n ? Object.values(n.tokens).find((tk) => tk.address.toLowerCase() === address.toLowerCase()) : undefined;
 }
 
-const decimalsOf = (tok: { decimals: number } | undefined, stored: number | null): number | null =>
+export const decimalsOf = (tok: { decimals: number } | undefined, stored: number | null): number | null =>
   tok?.decimals ?? stored;
 
 export function transferView(ctx: GatewayContext, tr: TransferRow, heads: Map<string, bigint | null>) {

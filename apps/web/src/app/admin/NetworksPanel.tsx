@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useAction } from '../dashboard/useAction.ts';
 import { useLoad } from '../dashboard/useLoad.ts';
+import { counted, groupDigits } from '../shared/format.ts';
 import { consoleApi, type ResolvedIncident } from './consoleApi.ts';
 import { ConsoleError } from './OperationsPanels.tsx';
 
@@ -18,7 +19,7 @@ export function NetworksPanel() {
         <p role="status" className="console-ok">
           Incident on {resolved.network} resolved:{' '}
           {resolved.resolution === 'applied_chain'
-            ? `chain applied above block ${resolved.agreedBlock ?? '(it agreed again)'}; ${resolved.transfersRolledBack} transfers rolled back, ${resolved.paymentsRederived} payments re-derived`
+            ? `chain applied above block ${resolved.agreedBlock ?? '(it agreed again)'}; ${counted(resolved.transfersRolledBack, 'transfer')} rolled back, ${counted(resolved.paymentsRederived, 'payment')} re-derived`
             : 'the database was kept; the watcher goes on'}
         </p>
       ) : null}
@@ -99,9 +100,9 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
       <h3>Incident on {network}</h3>
       <p>
         Final facts recorded above block <strong>{i.agreedBlock}</strong> (up to {i.recordedBlock}) are not on the chain
-        the node follows (head {i.headBlock} when found, {new Date(i.detectedAt).toLocaleString()}): {i.finalTransfers}{' '}
-        final transfers of {i.payments} payments, {i.settlements} sweeps. The watcher records nothing on this network
-        until it is resolved.
+        the node follows (head {i.headBlock} when found, {new Date(i.detectedAt).toLocaleString()}):{' '}
+        {counted(i.finalTransfers, 'final transfer')} of {counted(i.payments, 'payment')},{' '}
+        {counted(i.settlements, 'sweep')}. The watcher records nothing on this network until it is resolved.
       </p>
       {f.nodeError ? <p className="console-error">{f.nodeError}</p> : null}
       <table>
@@ -111,7 +112,7 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
             <th>Recorded block hash</th>
             <th>Chain has</th>
             <th>Payment</th>
-            <th>Units</th>
+            <th>Amount</th>
           </tr>
         </thead>
         <tbody>
@@ -129,7 +130,11 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
               <td>
                 <code>{t.paymentId}</code>
               </td>
-              <td>{t.amountUnits}</td>
+              <td>
+                {t.amount === null
+                  ? `${t.amountUnits} base units`
+                  : `${groupDigits(t.amount)}${t.tokenSymbol ? ` ${t.tokenSymbol}` : ''}`}
+              </td>
             </tr>
           ))}
         </tbody>

@@ -103,6 +103,9 @@ export interface IncidentFacts {
     chainBlockHash: string | null;
     txHash: string;
     amountUnits: string;
+    /** In the token's decimals; null for a token whose decimals are unknown. */
+    amount: string | null;
+    tokenSymbol: string | null;
     final: boolean;
   }[];
   sweeps: { settlementId: string; paymentId: string; minedBlock: string; txHash: string | null }[];

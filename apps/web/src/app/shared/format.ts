@@ -19,3 +19,8 @@ export function groupDigits(amount: string): string {
 export function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
 }
+
+/** "1 sweep", "2 sweeps": a count with its noun (English plural in -s). */
+export function counted(n: number, noun: string): string {
+  return `${n} ${noun}${n === 1 ? '' : 's'}`;
+}
