@@ -18,16 +18,9 @@ export const CEILINGS = {
   functionLines: 150,
   /**
    * Functions over functionLines when the gate came in (file and name; measured from first to last line, nested
-   * functions included): mostly route plugins that declare every route's schema inline. Each is split when next
-   * touched and struck off; nothing joins the list.
+   * functions included). All were split and struck off (2026-11-27); nothing joins the list.
    */
-  longFunctions: [
-    'apps/agents/src/realtime/eventDelivery.ts createEventDelivery',
-    'apps/agents/src/realtime/gateway.ts createRealtimeGateway',
-    'apps/gateway/src/invoices/invoiceRoutes.ts invoicePlugin',
-    'apps/gateway/src/invoices/invoiceRoutes.ts invoiceRoutes',
-    'apps/cli/src/startTender.ts startTender',
-  ] as readonly string[],
+  longFunctions: [] as readonly string[],
   /** The workspace packages that are libraries: none of them imports an app (every other workspace is an app). */
   libraryPackages: ['@tender/platform', '@tender/evm', '@tender/sdk', '@tender/agent'],
 };

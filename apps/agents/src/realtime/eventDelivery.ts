@@ -1,38 +1,20 @@
 import type { Database, Logger } from '@tender/platform';
 import {
-  acknowledgedAmong,
   claimBatch,
   expireAndFailEvents,
-  failLeased,
   releaseLeases,
-  renewLeases,
   tenantsWithDeliverable,
   type ClaimedEvent,
   type EventPolicy,
-  type EventRecord,
 } from '../eventLog/index.ts';
-import { MAX_FRAME_BYTES, type ServerFrame } from './protocol.ts';
+import { pickForClaim, roomOf } from './pickForClaim.ts';
+import type { RealtimeHooks } from './realtimeHooks.ts';
 import { pruneRealtimeTokens } from './realtimeTokens.ts';
+import { renewSocketLeases } from './renewSocketLeases.ts';
+import { completeReplay, deferReplay, sendClaimed } from './sendClaimed.ts';
 import type { Session, TenantHub } from './session.ts';
 
-/**
- * Where a tenant's events are on their way to a socket: `woken` the tenant was asked to claim (NOTIFY, a freed
- * window, a new socket, a sweep), `claim.start` and `claim.end` bound the claim statement that includes it, `written`
- * the last frame of the events it claimed was handed to the kernel.
- */
-export type DeliveryPoint = 'woken' | 'claim.start' | 'claim.end' | 'written';
-
-/**
- * Test and benchmark hooks, never set in production. Fault injection for the crash tests (a child process SIGKILLs
- * itself at these points): `afterClaim`, the events are leased to a socket and not sent yet; `afterSend`, their
- * frames were written. `probe`: the events benchmark's stage timestamps (bench/events). At most one claim per tenant
- * is in flight, so per tenant the points come in order: woken… claim.start, claim.end, written.
- */
-export interface RealtimeHooks {
-  afterClaim?(events: readonly EventRecord[]): void;
-  afterSend?(events: readonly EventRecord[]): void;
-  probe?(point: DeliveryPoint, tenantId: string, events?: readonly EventRecord[]): void;
-}
+export type { DeliveryPoint, RealtimeHooks } from './realtimeHooks.ts';
 
 export interface EventDeliveryDeps {
   db: Database;
@@ -65,8 +47,6 @@ export interface EventDelivery {
   settle(): Promise<void>;
 }
 
-/** Events per socket per claim (also the largest burst one socket gets before its next claim). */
-const CLAIM_BATCH = 200;
 /** Tenants per claim statement. */
 const MAX_CLAIMS_PER_STATEMENT = 500;
 /**
@@ -76,8 +56,6 @@ const MAX_CLAIMS_PER_STATEMENT = 500;
  * p99 28-120 ms with one (2026-11-26, alternated runs). The code keeps the sets disjoint for any value.
  */
 const MAX_CLAIM_STATEMENTS = 1;
-/** A socket whose unsent buffer exceeds this gets nothing more until it drains (slow consumers cost no memory). */
-const MAX_BUFFERED_BYTES = 1024 * 1024;
 /** Expiry and token pruning run at most this often, whatever the sweep interval. */
 const EXPIRY_EVERY_MS = 60_000;
 
@@ -132,58 +110,18 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     });
   }
 
-  const room = (s: Session) =>
-    s.state === 'open' && s.ws.bufferedAmount <= MAX_BUFFERED_BYTES
-      ? Math.min(deps.maxInFlight - s.inFlight.size, CLAIM_BATCH)
-      : 0;
-
-  /** The socket of the tenant that claims next: one still replaying first, then in rotation; null when none has room. */
-  function pickForClaim(hub: TenantHub): Session | null {
-    const n = hub.sessions.length;
-    hub.windowFull = hub.sessions.some((s) => room(s) <= 0);
-    let fallback: Session | null = null;
-    for (let k = 0; k < n; k++) {
-      const s = hub.sessions[(hub.rr + k) % n]!;
-      if (room(s) <= 0) continue;
-      if (!s.replayDone) return s;
-      fallback ??= s;
-    }
-    hub.rr = (hub.rr + 1) % Math.max(1, n);
-    return fallback;
-  }
+  const room = (s: Session) => roomOf(s, deps.maxInFlight);
 
   /** One claim statement for the wanted tenants not in one already; false when there were none. */
   async function runClaims(): Promise<boolean> {
     if (deps.stopping()) return false;
-    const picks: { s: Session; hub: TenantHub; tenantId: string; limit: number }[] = [];
-    for (const tenantId of wanted) {
-      if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
-      if (claimingTenants.has(tenantId)) continue; // stays wanted: claims once its statement came back
-      wanted.delete(tenantId);
-      const hub = tenants.get(tenantId);
-      const s = hub && pickForClaim(hub);
-      if (hub && s) picks.push({ s, hub, tenantId, limit: room(s) });
-    }
+    const picks = takeWanted(wanted, claimingTenants, tenants, deps.maxInFlight);
     if (picks.length === 0) return false;
     for (const p of picks) claimingTenants.add(p.tenantId);
     try {
-      const probe = deps.hooks?.probe;
-      if (probe) for (const p of picks) probe('claim.start', p.tenantId);
       let results: ClaimedEvent[][];
       try {
-        results = await claimBatch(
-          db,
-          policy,
-          picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
-        );
-        if (probe)
-          results.forEach((r, i) =>
-            probe(
-              'claim.end',
-              picks[i]!.tenantId,
-              r.map((c) => c.record),
-            ),
-          );
+        results = await claimForPicks(db, policy, picks, deps.hooks?.probe);
       } catch (err) {
         log.error({ err }, 'cannot read the event inbox');
         for (const p of picks) deferReplay(p.hub); // the sweep tries again
@@ -203,7 +141,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
           await releaseLeases(db, s.leaseToken, channel).catch((err: unknown) => log.warn({ err }, 'release failed'));
           continue;
         }
-        deliver(s, claimed);
+        sendClaimed(deps, s, claimed);
         if (claimed.length === limit)
           wanted.add(tenantId); // there may be more
         else {
@@ -218,53 +156,6 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     }
   }
 
-  function deliver(s: Session, claimed: readonly ClaimedEvent[]): void {
-    const sent: EventRecord[] = [];
-    for (const c of claimed) {
-      const frame: ServerFrame = { type: 'event.delivery', event: c.record };
-      const text = JSON.stringify(frame);
-      if (Buffer.byteLength(text, 'utf8') > MAX_FRAME_BYTES) {
-        // Can never cross the socket: failed (listable and acknowledgeable over REST), never retried here.
-        void failLeased(db, c.record.eventId, s.leaseToken, `event frame exceeds ${MAX_FRAME_BYTES} bytes`).catch(
-          (err: unknown) => log.warn({ err }, 'cannot mark oversized event failed'),
-        );
-        continue;
-      }
-      s.inFlight.add(c.record.eventId);
-      if (!s.replayDone) s.replayed++;
-      sent.push(c.record);
-      const last = sent.length === claimed.length;
-      const hooks = last ? deps.hooks : undefined;
-      s.ws.send(
-        text,
-        hooks?.afterSend || hooks?.probe
-          ? () => {
-              hooks.afterSend?.(sent);
-              hooks.probe?.('written', s.tenantId, sent);
-            }
-          : undefined,
-      );
-    }
-  }
-
-  function completeReplay(s: Session): void {
-    s.replayDone = true;
-    s.send({ type: 'session.replay.complete', replay: 'complete', replayed: s.replayed });
-  }
-
-  /** The inbox cannot be read: sockets still replaying are told so; their events come with a later sweep. */
-  function deferReplay(hub: TenantHub): void {
-    for (const s of hub.sessions) {
-      if (s.state !== 'open' || s.replayDone) continue;
-      s.replayDone = true;
-      s.error(
-        'REPLAY_UNAVAILABLE',
-        'The event inbox cannot be read now; events are delivered once it can (or list them over REST)',
-      );
-      s.send({ type: 'session.replay.complete', replay: 'deferred', replayed: s.replayed });
-    }
-  }
-
   function release(s: Session): void {
     if (!s.claimed) return;
     // Its leases end now: the events stay delivered and go to the tenant's other sockets (or the next one) at once.
@@ -274,30 +165,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     closing.add(p);
   }
 
-  // --- sweeps
-
-  async function renew(): Promise<void> {
-    const holding = [...sessions].filter((s) => s.state === 'open' && s.inFlight.size > 0);
-    if (holding.length === 0) return;
-    const before = new Map(holding.map((s) => [s, [...s.inFlight]]));
-    const held = await renewLeases(
-      db,
-      policy,
-      holding.map((s) => s.leaseToken),
-    );
-    const still = new Set(held.map((h) => `${h.leaseToken}/${h.eventId}`));
-    for (const [s, ids] of before) {
-      const gone = ids.filter((id) => !still.has(`${s.leaseToken}/${id}`));
-      if (gone.length === 0) continue;
-      // A lease no longer held was either acknowledged over REST meanwhile (its NOTIFY may find the event already
-      // out of the window: the socket is told here, once, by whichever removes it first) or ran out (a stalled
-      // process): either way the window is freed; the acks of the latter would be refused.
-      const acked = new Set(await acknowledgedAmong(db, s.tenantId, gone));
-      for (const id of gone) {
-        if (s.inFlight.delete(id) && acked.has(id)) s.send({ type: 'event.acknowledged', eventId: id });
-      }
-    }
-  }
+  const renew = () => renewSocketLeases(db, policy, sessions);
 
   async function sweepOnce(opts: { expire?: boolean } = {}): Promise<void> {
     await renew();
@@ -309,9 +177,7 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
     const now = Date.now();
     if (opts.expire ?? now - lastExpiry >= EXPIRY_EVERY_MS) {
       lastExpiry = now;
-      const r = await expireAndFailEvents(db, policy);
-      if (r.expired || r.failed) log.info(r, 'events expired or failed');
-      await pruneRealtimeTokens(db);
+      await expireEvents(db, policy, log);
     }
   }
 
@@ -339,4 +205,64 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
       await sweeping?.catch(() => {});
     },
   };
+}
+
+/** The claim statement for the picked sockets, with the benchmark's probe around it. */
+async function claimForPicks(
+  db: Database,
+  policy: EventPolicy,
+  picks: readonly Pick[],
+  probe: RealtimeHooks['probe'],
+): Promise<ClaimedEvent[][]> {
+  if (probe) for (const p of picks) probe('claim.start', p.tenantId);
+  const results = await claimBatch(
+    db,
+    policy,
+    picks.map((p) => ({ tenantId: p.tenantId, leaseToken: p.s.leaseToken, limit: p.limit })),
+  );
+  if (probe)
+    results.forEach((r, i) =>
+      probe(
+        'claim.end',
+        picks[i]!.tenantId,
+        r.map((c) => c.record),
+      ),
+    );
+  return results;
+}
+
+interface Pick {
+  s: Session;
+  hub: TenantHub;
+  tenantId: string;
+  limit: number;
+}
+
+/**
+ * Takes the wanted tenants not in a claim statement already (those stay wanted: they claim once theirs came back),
+ * at most MAX_CLAIMS_PER_STATEMENT, each with the socket that claims for it and how many events it can take.
+ */
+function takeWanted(
+  wanted: Set<string>,
+  claimingTenants: ReadonlySet<string>,
+  tenants: ReadonlyMap<string, TenantHub>,
+  maxInFlight: number,
+): Pick[] {
+  const picks: Pick[] = [];
+  for (const tenantId of wanted) {
+    if (picks.length >= MAX_CLAIMS_PER_STATEMENT) break;
+    if (claimingTenants.has(tenantId)) continue;
+    wanted.delete(tenantId);
+    const hub = tenants.get(tenantId);
+    const s = hub && pickForClaim(hub, maxInFlight);
+    if (hub && s) picks.push({ s, hub, tenantId, limit: roomOf(s, maxInFlight) });
+  }
+  return picks;
+}
+
+/** Expiry: events past retention expire, those out of attempts fail; realtime tokens past use are pruned. */
+async function expireEvents(db: Database, policy: EventPolicy, log: Logger): Promise<void> {
+  const r = await expireAndFailEvents(db, policy);
+  if (r.expired || r.failed) log.info(r, 'events expired or failed');
+  await pruneRealtimeTokens(db);
 }
