@@ -4,6 +4,7 @@
 import type { App, ConfigOf, Database, Feature, HttpTransport, Logger, SecretBox } from '@tender/platform';
 import type { DevnetManifest } from '@tender/evm';
 import { accountsFeature } from './accounts/accountsFeature.ts';
+import { onboardingFeature } from './onboarding/onboardingFeature.ts';
 import { ApiKeyCache } from './apiKeys/apiKeyCache.ts';
 import { apiKeysFeature } from './apiKeys/apiKeysFeature.ts';
 import { auditFeature } from './audit/auditFeature.ts';
@@ -127,6 +128,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     authFeature(ctx),
     emailFeature(ctx),
     accountsFeature(ctx),
+    onboardingFeature(ctx),
     apiKeysFeature(ctx),
     auditFeature(ctx),
     paymentsFeature(ctx),

@@ -19,6 +19,8 @@ export const GATEWAY_ERRORS = {
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],
   CURRENCY_NOT_SUPPORTED: [400, 'invalid_request_error'],
   VAULT_NOT_CONFIGURED: [400, 'invalid_request_error'],
+  // Payment links and invoices: none of the networks they would offer has a vault (nobody could pay them).
+  VAULT_REQUIRED: [400, 'invalid_request_error'],
   VAULT_ADDRESS_REJECTED: [400, 'invalid_request_error'],
   // Vault proofs (settings/vaultProof.ts): no signature, a message or signature that proves nothing, another signer.
   VAULT_PROOF_REQUIRED: [400, 'invalid_request_error'],
@@ -75,6 +77,9 @@ export const GATEWAY_ERRORS = {
   PAYMENT_LINK_INACTIVE: [409, 'invalid_request_error'],
   INVOICE_PAID: [409, 'invalid_request_error'],
   INVOICE_PAYMENT_IN_PROGRESS: [409, 'invalid_request_error'],
+  // A customer page asked to start a payment the merchant cannot take yet (no vault, no network served): said to the
+  // customer in the customer's words, never the merchant's setup instructions.
+  MERCHANT_NOT_READY: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   URI_TOO_LONG: [414, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],

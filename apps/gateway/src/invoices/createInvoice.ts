@@ -13,7 +13,9 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount } from '../money/amount.ts';
+import { assertOfferedNetworkHasVault } from '../payments/assertOfferedNetworkHasVault.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
+import { loadIntentSettings } from '../payments/intentSettings.ts';
 import {
   formatInvoiceNumber,
   INVOICE_COLUMNS,
@@ -65,6 +67,8 @@ export async function createInvoice(
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };
   const currency = input.currency ?? 'USDC';
   const { lines, total } = invoiceTotals(input.line_items);
+  // Nobody could pay an invoice none of whose networks has a vault: refused before a number is taken.
+  assertOfferedNetworkHasVault(ctx, t, await loadIntentSettings(sql, t), input.networks, 'invoice');
   const now = ctx.now();
   const dueAt = new Date(now.getTime() + (input.due_in_days ?? INVOICE_LIMITS.dueInDays.default) * 86_400_000);
   const id = newId('inv');

@@ -1,12 +1,14 @@
 // POST /v1/payment-links as an operation. The link's terms are checked now (amount, networks of the key's
-// environment with a vault and the currency's official token), so a customer never meets a link that cannot be
-// paid; each payment started from it re-checks them like any intent (a vault may change later).
+// environment with a vault and the currency's official token; without named networks, at least one network it would
+// offer has a vault: VAULT_REQUIRED otherwise), so a customer never meets a link that cannot be paid; each payment
+// started from it re-checks them like any intent (a vault may change later).
 import { newId, type Sql } from '@tender/platform';
 import { audit } from '../audit/audit.ts';
 import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
+import { assertOfferedNetworkHasVault } from '../payments/assertOfferedNetworkHasVault.ts';
 import { checkIntentNetwork } from '../payments/createPaymentIntent.ts';
 import { loadIntentSettings } from '../payments/intentSettings.ts';
 import {
@@ -34,8 +36,9 @@ export async function createPaymentLink(
   if (input.networks && new Set(input.networks).size !== input.networks.length) {
     throw invalid('networks', 'must not name a network twice');
   }
+  const settings = await loadIntentSettings(sql, t);
+  assertOfferedNetworkHasVault(ctx, t, settings, input.networks, 'payment link');
   if (input.networks) {
-    const settings = await loadIntentSettings(sql, t);
     input.networks.forEach((n, i) => checkIntentNetwork(ctx, t, settings, n, currency, `networks[${i}]`));
   }
   const methods = [...new Set(input.checkout_methods ?? ['WALLET', 'ADDRESS'])];

@@ -25,6 +25,25 @@ const linkInactive = (id: string) =>
     `Payment link ${id} is no longer accepting payments; ask the merchant for a new link`,
   );
 
+/** Refusals that are the merchant's setup (a vault removed, a network no longer served since the link was made). */
+const MERCHANT_SETUP = new Set([
+  'VAULT_NOT_CONFIGURED',
+  'NETWORK_UNAVAILABLE',
+  'NETWORK_NOT_SUPPORTED',
+  'CURRENCY_NOT_SUPPORTED',
+]);
+
+/**
+ * The customer reads what the page shows: a refusal that is the merchant's setup is answered in the customer's
+ * words (MERCHANT_NOT_READY), never with the merchant's instructions (`PUT /v1/vaults/…`, configuration names).
+ */
+function forCustomer(err: unknown): never {
+  if (err instanceof GatewayError && MERCHANT_SETUP.has(err.code)) {
+    throw new GatewayError('MERCHANT_NOT_READY', 'This merchant cannot take payments yet');
+  }
+  throw err;
+}
+
 const MAX_CACHED = 10_000;
 const linkCache = new WeakMap<object, Map<string, PaymentLinkRow>>();
 
@@ -73,6 +92,6 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
         if (!now?.active) throw linkInactive(linkId);
       },
     },
-  );
+  ).catch(forCustomer);
   return { payment_intent_id: created.id, checkout_url: `${ctx.config.publicUrl}/checkout/${created.id}` };
 }

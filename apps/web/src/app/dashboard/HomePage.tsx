@@ -6,6 +6,7 @@ import { groupDigits } from '../shared/format.ts';
 import { ATTENTION_STATUSES, StatusBadge, when } from './Bits.tsx';
 import { gateway, ok, type Payment, type PaymentStatus } from './dashboardApi.ts';
 import type { Overview } from './gatewayViews.ts';
+import { OnboardingChecklist } from './OnboardingChecklist.tsx';
 import { OverviewChart } from './OverviewChart.tsx';
 import { Link } from './router.tsx';
 import { useLoad } from './useLoad.ts';
@@ -35,6 +36,7 @@ export function HomePage() {
 
   return (
     <div className="stack">
+      <OnboardingChecklist />
       <section className="card" aria-labelledby="overview-heading">
         <div className="card-head">
           <h1 id="overview-heading">Overview</h1>

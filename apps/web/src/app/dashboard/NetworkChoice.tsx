@@ -1,8 +1,11 @@
-// Networks a link or invoice accepts: checkboxes over the environment's payable networks (none ticked = the
-// merchant's default networks).
+// Networks a link or invoice accepts: checkboxes over the networks this deployment serves in the environment (none
+// ticked = the merchant's default networks). A network without a vault cannot be ticked, and while no network has
+// one the form says so before anything is sent, pointing to Settings (the API refuses with VAULT_REQUIRED).
+import './onboarding.css';
 import { gateway, ok } from './dashboardApi.ts';
 import { fieldMessage } from './Field.tsx';
 import type { NetworkInfo } from './gatewayViews.ts';
+import { Link } from './router.tsx';
 import { useLoad } from './useLoad.ts';
 
 export function usePayableNetworks() {
@@ -11,6 +14,9 @@ export function usePayableNetworks() {
     return r.data;
   }, []);
 }
+
+/** Said where a merchant meets a network this deployment does not serve (the operator's details are not theirs). */
+export const NOT_SERVED = 'not configured on this server';
 
 export function NetworkChoice({
   id,
@@ -25,20 +31,28 @@ export function NetworkChoice({
 }) {
   const networks = usePayableNetworks();
   const message = fieldMessage(error, 'networks');
+  const served = (networks.data ?? []).filter((n) => n.available);
+  const noVault = networks.data !== undefined && !served.some((n) => n.payable);
+  const describedBy = [message ? `${id}-error` : '', noVault ? `${id}-pointer` : ''].filter(Boolean).join(' ');
   return (
-    <fieldset className="events" aria-describedby={message ? `${id}-error` : undefined}>
+    <fieldset className="events" aria-describedby={describedBy || undefined}>
       <legend>Networks (none ticked: your default networks)</legend>
-      {(networks.data ?? []).map((n) => (
+      {noVault ? (
+        <p id={`${id}-pointer`} className="vault-pointer" data-testid="vault-pointer">
+          No network has a vault yet, so customers could not pay. <Link to="settings">Set a vault in Settings</Link>{' '}
+          first.
+        </p>
+      ) : null}
+      {served.map((n) => (
         <label key={n.id}>
           <input
             type="checkbox"
             checked={value.includes(n.id)}
+            disabled={!n.payable && !value.includes(n.id)}
             onChange={(e) => onChange(e.target.checked ? [...value, n.id] : value.filter((x) => x !== n.id))}
           />{' '}
           {n.name}
-          {n.payable
-            ? ''
-            : ` (${n.vault.status === 'missing' ? 'no vault set' : (n.unavailable_reason ?? 'unavailable')})`}
+          {n.payable ? '' : ' (no vault yet)'}
         </label>
       ))}
       {message ? (

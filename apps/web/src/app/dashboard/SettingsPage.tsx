@@ -8,9 +8,9 @@ import { ExportsCard } from './ExportsCard.tsx';
 import { CheckoutOriginsCard } from './CheckoutOriginsCard.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
-import { ApiErrorText, Field } from './Field.tsx';
-import type { SettlementPolicy, SettlementSettings } from './gatewayViews.ts';
-import { usePayableNetworks } from './NetworkChoice.tsx';
+import { ApiErrorText, Field, fieldMessage } from './Field.tsx';
+import type { NetworkInfo, SettlementPolicy, SettlementSettings } from './gatewayViews.ts';
+import { NOT_SERVED, usePayableNetworks } from './NetworkChoice.tsx';
 import { useAction } from './useAction.ts';
 import { useLoad } from './useLoad.ts';
 import { VaultRow } from './VaultRow.tsx';
@@ -48,22 +48,27 @@ export default function SettingsPage() {
         </p>
         <ApiErrorText error={networks.error ?? policy.error} />
         <ul className="rows">
-          {(networks.data ?? []).map((n) => (
-            <VaultRow
-              key={n.id}
-              network={n.id}
-              name={n.name}
-              available={n.available}
-              address={n.vault.address}
-              vault={settings.data?.vaults.find((v) => v.network === n.id) ?? null}
-              policy={policy.data?.networks.find((p) => p.network === n.id) ?? null}
-              manage={manage}
-              onChanged={reload}
-            />
-          ))}
+          {(networks.data ?? [])
+            .filter((n) => n.available)
+            .map((n) => (
+              <VaultRow
+                key={n.id}
+                network={n.id}
+                name={n.name}
+                available={n.available}
+                address={n.vault.address}
+                vault={settings.data?.vaults.find((v) => v.network === n.id) ?? null}
+                policy={policy.data?.networks.find((p) => p.network === n.id) ?? null}
+                manage={manage}
+                onChanged={reload}
+              />
+            ))}
         </ul>
+        <NotServed networks={networks.data ?? []} />
       </section>
-      {settings.data ? <Defaults settings={settings.data} manage={manage} onChanged={reload} /> : null}
+      {settings.data && networks.data ? (
+        <Defaults settings={settings.data} networks={networks.data} manage={manage} onChanged={reload} />
+      ) : null}
       {settings.data ? (
         <CheckoutOriginsCard origins={settings.data.checkout_allowed_origins} manage={manage} onChanged={reload} />
       ) : null}
@@ -72,17 +77,38 @@ export default function SettingsPage() {
   );
 }
 
+/** The networks of this environment that this deployment does not serve, listed once, with the reason. */
+function NotServed({ networks }: { networks: readonly NetworkInfo[] }) {
+  const off = networks.filter((n) => !n.available);
+  if (off.length === 0) return null;
+  return (
+    <div data-testid="networks-not-served">
+      <h3>Not available here</h3>
+      <p className="muted small">These networks are {NOT_SERVED}: no vault or payment can use them.</p>
+      <ul className="not-served">
+        {off.map((n) => (
+          <li key={n.id}>
+            {n.name} <span className="muted small">({NOT_SERVED})</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
 function Defaults({
   settings,
+  networks: all,
   manage,
   onChanged,
 }: {
   settings: SettlementSettings;
+  networks: readonly NetworkInfo[];
   manage: boolean;
   onChanged: () => void;
 }) {
   const [minutes, setMinutes] = useState(String(settings.default_expires_in_seconds / 60));
-  const [networks, setNetworks] = useState((settings.default_networks ?? []).join(', '));
+  const [networks, setNetworks] = useState<string[]>(settings.default_networks ?? []);
   const { error, run } = useAction();
   const [saved, setSaved] = useState(false);
 
@@ -90,10 +116,7 @@ function Defaults({
     e.preventDefault();
     setSaved(false);
     await run(async () => {
-      const list = networks
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
+      const list = networks;
       await ok(
         gateway.PATCH('/v1/settlement-settings', {
           body: {
@@ -128,18 +151,50 @@ function Defaults({
             />
           )}
         </Field>
-        <Field
-          id="default-networks"
-          path="default_networks"
-          label="Default networks (comma separated; empty: every network with a vault)"
-          error={error}
-        >
-          {(p) => <input {...p} value={networks} readOnly={!manage} onChange={(e) => setNetworks(e.target.value)} />}
-        </Field>
+        <DefaultNetworks all={all} value={networks} manage={manage} error={error} onChange={setNetworks} />
         {manage ? <button type="submit">Save defaults</button> : null}
         {saved ? <p role="status">Saved.</p> : null}
         <ApiErrorText error={error} />
       </form>
     </section>
+  );
+}
+
+/**
+ * The default networks, ticked from those this deployment serves (none ticked: every network with a vault). A default
+ * network needs a vault to be offered; one ticked before its vault was removed stays shown so it can be unticked.
+ */
+function DefaultNetworks(props: {
+  all: readonly NetworkInfo[];
+  value: string[];
+  manage: boolean;
+  error: unknown;
+  onChange: (v: string[]) => void;
+}) {
+  const message = fieldMessage(props.error, 'default_networks');
+  const shown = props.all.filter((n) => n.available || props.value.includes(n.id));
+  return (
+    <fieldset className="events" aria-describedby={message ? 'default-networks-error' : undefined}>
+      <legend>Default networks (none ticked: every network with a vault)</legend>
+      {shown.map((n) => (
+        <label key={n.id}>
+          <input
+            type="checkbox"
+            checked={props.value.includes(n.id)}
+            disabled={!props.manage || (!n.payable && !props.value.includes(n.id))}
+            onChange={(e) =>
+              props.onChange(e.target.checked ? [...props.value, n.id] : props.value.filter((x) => x !== n.id))
+            }
+          />{' '}
+          {n.name}
+          {n.available ? (n.payable ? '' : ' (no vault yet)') : ` (${NOT_SERVED})`}
+        </label>
+      ))}
+      {message ? (
+        <small id="default-networks-error" className="field-error">
+          {message}
+        </small>
+      ) : null}
+    </fieldset>
   );
 }

@@ -1,7 +1,8 @@
 // One network's vault on the settings page: the address, whether it is proven, its live on-chain facts, and (for
 // the owner) setting, proving or removing it. A vault is proven by the address's signature of the gateway's
 // challenge message: signed here with the connected browser wallet (personal_sign) when its account is the vault,
-// or anywhere else (a hardware wallet, a multisig's own app) and pasted.
+// or anywhere else (a hardware wallet, a multisig's own app) and pasted. "Set from <wallet>" takes the connected
+// wallet's account as the vault and proves it in one step.
 import { useState, type FormEvent } from 'react';
 import { createWalletClient, custom, getAddress, isAddress, type Hex } from 'viem';
 import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
@@ -65,14 +66,22 @@ export function VaultRow(props: {
   const prove = (addr: string, smartWallet: boolean) =>
     run(async () => {
       setProving(null);
-      const c = await ok(
-        gateway.GET('/v1/vaults/{network}/challenge', {
-          params: { path: { network: props.network }, query: { address: addr } },
-        }),
-      );
-      const p = { address: c.address, smart: smartWallet, message: c.message };
+      const p = await challenge(props.network, addr, smartWallet);
       setProving(p);
       if (wallet && !smartWallet) await signWithWallet(p);
+    });
+
+  /** Fills the vault from the connected wallet's account and proves it with the wallet's signature at once. */
+  const fromWallet = () =>
+    run(async () => {
+      if (!wallet) return;
+      const account = await connectedAccount(wallet);
+      setAddress(account);
+      setSmart(false);
+      setProving(null);
+      const p = await challenge(props.network, account, false);
+      setProving(p);
+      await signWithWallet(p);
     });
 
   const save = (e: FormEvent) => {
@@ -111,6 +120,11 @@ export function VaultRow(props: {
             <button type="submit" disabled={busy || !props.available}>
               {props.address ? 'Change vault' : 'Set vault'}
             </button>
+            {wallet ? (
+              <button type="button" disabled={busy || !props.available} onClick={() => void fromWallet()}>
+                {props.address ? 'Use' : 'Set from'} {wallet.name}
+              </button>
+            ) : null}
             {props.vault && !props.vault.verified ? (
               <button
                 type="button"
@@ -249,6 +263,25 @@ function SignatureForm(props: {
       </div>
     </form>
   );
+}
+
+/** The gateway's challenge message for `address` as the vault of `network`: what the address signs. */
+async function challenge(network: string, address: string, smart: boolean): Promise<Proving> {
+  const c = await ok(
+    gateway.GET('/v1/vaults/{network}/challenge', { params: { path: { network }, query: { address } } }),
+  );
+  return { address: c.address, smart, message: c.message };
+}
+
+/** The wallet's account (asks the wallet to connect), checksummed. */
+async function connectedAccount(wallet: NonNullable<ReturnType<typeof useInjectedWallet>>): Promise<string> {
+  try {
+    const [account] = (await wallet.provider.request({ method: 'eth_requestAccounts' })) as string[];
+    if (!account || !isAddress(account)) throw new Error(`${wallet.name} shared no account`);
+    return getAddress(account);
+  } catch (err) {
+    throw err instanceof Error && err.message.endsWith('shared no account') ? err : new Error(walletMessage(err));
+  }
 }
 
 /** The vault's signature of the challenge, by the browser wallet; refused when its account is not the vault. */

@@ -102,6 +102,9 @@ export const de: Catalogue = {
     'Wir haben ein Token erhalten, das diese Zahlung nicht akzeptiert (Vertrag {contract}, Transaktion {tx}), und die Zahlungsfrist ist abgelaufen. Es wurde nicht als Zahlung gezählt. Es ist nicht verloren: {merchant} kann es zurückholen und an Sie zurücksenden; wenden Sie sich mit der Transaktion an den Händler.',
 
   'link.unavailable': 'Dieser Zahlungslink ist nicht verfügbar',
+  'link.notReady.title': 'Dieser Händler kann noch keine Zahlungen annehmen',
+  'link.notReady.body':
+    '{merchant} richtet Zahlungen noch ein. Es wurde nichts abgebucht; versuchen Sie es später erneut oder wenden Sie sich an den Händler.',
   'link.inactive.title': 'Dieser Zahlungslink ist nicht mehr aktiv',
   'support.contact': 'Kontakt zu {merchant}:',
   'support.website': 'Support-Seite',

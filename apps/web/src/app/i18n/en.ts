@@ -101,6 +101,9 @@ export const en = {
     'We received a token this payment does not accept (contract {contract}, transaction {tx}), and the time to pay has run out. It was not counted as payment. It is not lost: {merchant} can recover it and send it back to you; contact them with the transaction.',
 
   'link.unavailable': 'This payment link is not available',
+  'link.notReady.title': 'This merchant cannot take payments yet',
+  'link.notReady.body':
+    '{merchant} is still setting up payments. Nothing was charged; please try again later or contact them.',
   'link.inactive.title': 'This payment link is no longer active',
   'support.contact': 'Contact {merchant}:',
   'support.website': 'Support page',

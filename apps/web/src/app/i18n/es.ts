@@ -99,6 +99,9 @@ export const es: Catalogue = {
     'Recibimos un token que este pago no acepta (contrato {contract}, transacción {tx}) y se acabó el tiempo para pagar. No contó como pago. No se ha perdido: {merchant} puede recuperarlo y devolvértelo; contacta con ellos indicando la transacción.',
 
   'link.unavailable': 'Este enlace de pago no está disponible',
+  'link.notReady.title': 'Este comercio aún no puede recibir pagos',
+  'link.notReady.body':
+    '{merchant} todavía está configurando los pagos. No se ha cobrado nada; inténtalo más tarde o contacta con ellos.',
   'link.inactive.title': 'Este enlace de pago ya no está activo',
   'support.contact': 'Contacto de {merchant}:',
   'support.website': 'Página de soporte',

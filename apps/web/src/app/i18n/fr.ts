@@ -102,6 +102,9 @@ export const fr: Catalogue = {
     'Nous avons reçu un jeton que ce paiement n’accepte pas (contrat {contract}, transaction {tx}), et le délai de paiement est écoulé. Il n’a pas été compté comme paiement. Il n’est pas perdu : {merchant} peut le récupérer et vous le renvoyer ; contactez-le en indiquant la transaction.',
 
   'link.unavailable': 'Ce lien de paiement n’est pas disponible',
+  'link.notReady.title': 'Ce marchand ne peut pas encore recevoir de paiements',
+  'link.notReady.body':
+    '{merchant} configure encore ses paiements. Rien n’a été débité ; réessayez plus tard ou contactez-le.',
   'link.inactive.title': 'Ce lien de paiement n’est plus actif',
   'support.contact': 'Contacter {merchant} :',
   'support.website': 'Page d’assistance',

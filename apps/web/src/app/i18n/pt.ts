@@ -100,6 +100,9 @@ export const pt: Catalogue = {
     'Recebemos um token que este pagamento não aceita (contrato {contract}, transação {tx}), e o prazo para pagar acabou. Ele não foi contado como pagamento. Não se perdeu: {merchant} pode recuperá-lo e devolvê-lo a você; fale com eles informando a transação.',
 
   'link.unavailable': 'Este link de pagamento não está disponível',
+  'link.notReady.title': 'Este comerciante ainda não pode receber pagamentos',
+  'link.notReady.body':
+    '{merchant} ainda está configurando os pagamentos. Nada foi cobrado; tente novamente mais tarde ou entre em contato com eles.',
   'link.inactive.title': 'Este link de pagamento não está mais ativo',
   'support.contact': 'Contato de {merchant}:',
   'support.website': 'Página de suporte',

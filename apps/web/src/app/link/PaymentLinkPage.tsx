@@ -14,6 +14,8 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
   const [link, setLink] = useState<PublicPaymentLink>();
   const [error, setError] = useState<unknown>();
   const [inactive, setInactive] = useState(false);
+  // The merchant's setup keeps it from taking payments (no vault): said in the customer's words, with their contact.
+  const [notReady, setNotReady] = useState(false);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -47,6 +49,7 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
       location.assign(url.toString());
     } catch (err) {
       if (err instanceof ApiError && err.code === 'PAYMENT_LINK_INACTIVE') setInactive(true);
+      else if (err instanceof ApiError && err.code === 'MERCHANT_NOT_READY') setNotReady(true);
       else setError(err);
       setBusy(false);
     }
@@ -59,6 +62,16 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
         <PageHeader merchant={link.business_name} livemode={link.livemode} />
         <h1>{t('link.inactive.title')}</h1>
         <p>{t('link.inactive.body', { merchant: link.business_name })}</p>
+        <SupportContact of={link} />
+      </section>
+    );
+  }
+  if (notReady) {
+    return (
+      <section className="card" data-testid="link-not-ready" role="alert">
+        <PageHeader merchant={link.business_name} livemode={link.livemode} />
+        <h1>{t('link.notReady.title')}</h1>
+        <p>{t('link.notReady.body', { merchant: link.business_name })}</p>
         <SupportContact of={link} />
       </section>
     );
