@@ -211,7 +211,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
 
     // Detail: the timeline ends settled; transfers show the payment and the sweep.
     await table.getByRole('link').first().click();
-    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: '10.00 USDC' }).waitFor({ timeout: 15_000 });
     walk.paymentId = new URL(page.url()).pathname.split('/').pop()!;
     expect(walk.paymentId).toMatch(/^pi_/);
     const timeline = page.getByRole('region', { name: 'Timeline', exact: true });
@@ -232,7 +232,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await g.mineUntil(async () => ((await refund.textContent()) ?? '').includes('completed'), 90_000);
     expect(wallet.sent).toHaveLength(1);
     expect(wallet.calls.some((c) => c.startsWith('wallet_addEthereumChain'))).toBe(true);
-    await expect.poll(() => page.getByTestId('amount-refunded').textContent(), { timeout: 15_000 }).toBe('4 USDC');
+    await expect.poll(() => page.getByTestId('amount-refunded').textContent(), { timeout: 15_000 }).toBe('4.00 USDC');
     await expect
       .poll(() => page.getByTestId('payment-status').textContent(), { timeout: 15_000 })
       .toBe('partially refunded');
@@ -247,9 +247,11 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
 
     // Home: received vs settled for the period, and the chart.
     await nav(page, 'Home').click();
-    await expect.poll(() => page.getByTestId('overview-received').textContent(), { timeout: 15_000 }).toBe('10 USDC');
-    expect(await page.getByTestId('overview-settled').textContent()).toBe('10 USDC');
-    expect(await page.getByTestId('overview-refunded').textContent()).toBe('4 USDC');
+    await expect
+      .poll(() => page.getByTestId('overview-received').textContent(), { timeout: 15_000 })
+      .toBe('10.00 USDC');
+    expect(await page.getByTestId('overview-settled').textContent()).toBe('10.00 USDC');
+    expect(await page.getByTestId('overview-refunded').textContent()).toBe('4.00 USDC');
     expect(await page.getByRole('img', { name: /Received and settled USDC per day/ }).isVisible()).toBe(true);
     await expectAccessible(page);
     await shot(page, 'dashboard-home.png');
@@ -312,7 +314,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
       expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     }
     await page.goto(`${g.baseUrl}/dashboard/payments/${walk.paymentId}`);
-    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: '10.00 USDC' }).waitFor({ timeout: 15_000 });
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
     await expectAccessible(page);
     await shot(page, 'dashboard-payment-detail-360.png');
@@ -349,7 +351,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     const invoiceUrl = await created.getByRole('link').getAttribute('href', { timeout: 15_000 });
     expect(invoiceUrl).toMatch(/\/invoice\/inv_/);
     const row = page.getByRole('listitem').filter({ hasText: 'Ada Lovelace' });
-    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('6 USDC');
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toContain('6.00 USDC');
     await row.getByRole('button', { name: 'View' }).click();
     expect(await row.textContent()).toContain('Beans');
     await row.getByRole('button', { name: 'Void' }).click();
@@ -397,7 +399,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
       (await page.getByRole('button').allTextContents()).filter((t) => writeButtons.test(t));
 
     await page.goto(`${g.baseUrl}/dashboard/payments/${walk.paymentId}`);
-    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 15_000 });
+    await page.getByRole('heading', { name: '10.00 USDC' }).waitFor({ timeout: 15_000 });
     expect(await page.getByTestId('refund').textContent()).toContain('completed');
     expect(await visibleWriteButtons()).toEqual([]);
     for (const [section, seen] of [
@@ -492,7 +494,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await page.getByLabel('Email').fill(walk.email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: '10.00 USDC' }).waitFor({ timeout: 20_000 });
 
     // A second refund, sent from the vault outside the browser; its hash is pasted.
     await page.getByLabel('Amount (USDC)').fill('1.5');
@@ -503,7 +505,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     const sent = await transferToken(vault, g.h.devnet.manifest.tokens.USDC, g.h.payer.account.address, 1_500_000n);
     await pending.getByLabel('Or paste the refund transaction hash').fill(sent.transactionHash);
     await pending.getByRole('button', { name: 'Submit proof' }).click();
-    await g.mineUntil(async () => (await page.getByTestId('amount-refunded').textContent()) === '5.5 USDC', 60_000);
+    await g.mineUntil(async () => (await page.getByTestId('amount-refunded').textContent()) === '5.50 USDC', 60_000);
     expect(await page.getByTestId('refund').filter({ hasText: 'completed' }).count()).toBe(2);
 
     // A payment in a look-alike token needs attention: home lists it.

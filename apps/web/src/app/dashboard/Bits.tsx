@@ -1,8 +1,10 @@
 // Small pieces every dashboard page uses: status badges, dates, hashes with explorer links, copy buttons.
 import { useState } from 'react';
+import { formatDateTime } from '../shared/dateTime.ts';
 import { shortHash } from '../shared/format.ts';
 
-export const when = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleString() : '—');
+/** An instant with its time zone (shared/dateTime.ts). */
+export const when = (iso: string | null | undefined) => formatDateTime(iso);
 
 /** Statuses that need the merchant's attention (money arrived but something is off, or settlement is stuck). */
 export const ATTENTION_STATUSES = ['UNDERPAID', 'SETTLEMENT_FAILED', 'LATE_PAYMENT', 'INVALID_ASSET', 'OVERPAID'];

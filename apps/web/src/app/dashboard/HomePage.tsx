@@ -2,8 +2,9 @@
 // open payments that need a person: underpaid, settlement failed, late, invalid asset, overpaid.
 import { useState } from 'react';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
-import { groupDigits } from '../shared/format.ts';
+import { formatMoney } from '../shared/money.ts';
 import { ATTENTION_STATUSES, StatusBadge, when } from './Bits.tsx';
+import { DataTable, type Column } from './DataTable.tsx';
 import { gateway, ok, type Payment, type PaymentStatus } from './dashboardApi.ts';
 import type { Overview } from './gatewayViews.ts';
 import { OnboardingChecklist } from './OnboardingChecklist.tsx';
@@ -67,9 +68,7 @@ export function HomePage() {
               {(['received', 'settled', 'refunded'] as const).map((k) => (
                 <div key={k} className={`figure ${k}`}>
                   <dt title={o[k].label}>{k[0]!.toUpperCase() + k.slice(1)}</dt>
-                  <dd data-testid={`overview-${k}`}>
-                    {groupDigits(o[k].amount)} {o.currency}
-                  </dd>
+                  <dd data-testid={`overview-${k}`}>{formatMoney(o[k].amount, o.currency)}</dd>
                   <dd className="muted">
                     {o[k].transfers} transfer{o[k].transfers === 1 ? '' : 's'}
                   </dd>
@@ -103,42 +102,22 @@ export function HomePage() {
 }
 
 export function PaymentRows({ payments }: { payments: readonly Payment[] }) {
-  if (payments.length === 0) return null;
-  return (
-    <div className="table-wrap" tabIndex={0} role="region" aria-label="Payments table">
-      <table className="rows-table">
-        <thead>
-          <tr>
-            <th scope="col">Payment</th>
-            <th scope="col">Status</th>
-            <th scope="col" className="num">
-              Amount
-            </th>
-            <th scope="col" className="num">
-              Received
-            </th>
-            <th scope="col">Created</th>
-          </tr>
-        </thead>
-        <tbody>
-          {payments.map((p) => (
-            <tr key={p.id}>
-              <td>
-                <Link to={`payments/${encodeURIComponent(p.id)}`}>{p.order_reference ?? p.description ?? p.id}</Link>
-                <div className="muted small">{p.id}</div>
-              </td>
-              <td>
-                <StatusBadge status={p.status} />
-              </td>
-              <td className="num">
-                {groupDigits(p.amount)} {p.currency}
-              </td>
-              <td className="num">{groupDigits(p.amount_received)}</td>
-              <td>{when(p.created_at)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  return <DataTable label="Payments" rows={payments} rowKey={(p) => p.id} columns={PAYMENT_COLUMNS} />;
 }
+
+const PAYMENT_COLUMNS: Column<Payment>[] = [
+  {
+    header: 'Payment',
+    primary: true,
+    cell: (p) => (
+      <>
+        <Link to={`payments/${encodeURIComponent(p.id)}`}>{p.order_reference ?? p.description ?? p.id}</Link>
+        <div className="muted small">{p.id}</div>
+      </>
+    ),
+  },
+  { header: 'Status', cell: (p) => <StatusBadge status={p.status} /> },
+  { header: 'Amount', num: true, cell: (p) => formatMoney(p.amount, p.currency) },
+  { header: 'Received', num: true, cell: (p) => formatMoney(p.amount_received, p.currency) },
+  { header: 'Created', cell: (p) => when(p.created_at) },
+];

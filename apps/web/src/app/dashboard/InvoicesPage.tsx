@@ -1,6 +1,6 @@
 // Invoices: create (line items; every rule the API checks shown at its field), list, view, copy the public URL, void.
 import { useState, type FormEvent } from 'react';
-import { groupDigits } from '../shared/format.ts';
+import { formatMoney } from '../shared/money.ts';
 import { CopyText, StatusBadge, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type Invoice } from './dashboardApi.ts';
@@ -35,7 +35,7 @@ export default function InvoicesPage() {
             <li key={inv.id}>
               <div className="row-with-actions">
                 <span>
-                  <strong>{inv.number}</strong> · {inv.customer_name} · {groupDigits(inv.total)} {inv.currency} ·{' '}
+                  <strong>{inv.number}</strong> · {inv.customer_name} · {formatMoney(inv.total, inv.currency)} ·{' '}
                   <StatusBadge status={inv.status} />
                   <div className="muted small">
                     <a href={inv.url}>{inv.url}</a> · due {when(inv.due_at)}
@@ -70,7 +70,7 @@ export default function InvoicesPage() {
                         <tr key={i}>
                           <td>{li.description}</td>
                           <td className="num">× {li.quantity}</td>
-                          <td className="num">{groupDigits(li.amount)}</td>
+                          <td className="num">{formatMoney(li.amount, inv.currency)}</td>
                         </tr>
                       ))}
                     </tbody>

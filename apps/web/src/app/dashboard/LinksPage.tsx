@@ -1,7 +1,7 @@
 // Payment links: create (every rule the API checks shown at its field), list, view the payments made through one,
 // copy the public URL, activate or deactivate.
 import { useState, type FormEvent } from 'react';
-import { groupDigits } from '../shared/format.ts';
+import { formatMoney } from '../shared/money.ts';
 import { CopyText, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
@@ -36,7 +36,7 @@ export default function LinksPage() {
             <li key={l.id} data-testid="payment-link">
               <div className="row-with-actions">
                 <span>
-                  <strong>{l.name}</strong> · {groupDigits(l.amount)} {l.currency} ·{' '}
+                  <strong>{l.name}</strong> · {formatMoney(l.amount, l.currency)} ·{' '}
                   <span className="badge">{l.active ? 'active' : 'inactive'}</span>
                   <div className="muted small">
                     <a href={l.url}>{l.url}</a> · {l.networks?.join(', ') ?? 'default networks'} · created{' '}

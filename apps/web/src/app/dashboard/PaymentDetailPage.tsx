@@ -3,8 +3,9 @@
 // refreshes itself every few seconds; nothing on it is set by the browser, all of it is the gateway's facts.
 import { useEffect } from 'react';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
-import { groupDigits } from '../shared/format.ts';
+import { formatMoney } from '../shared/money.ts';
 import { CopyText, StatusBadge, TxHash, when } from './Bits.tsx';
+import { DataTable } from './DataTable.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
 import type { PaymentDetail } from './gatewayViews.ts';
@@ -49,9 +50,7 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
       </p>
       <section className="card" aria-labelledby="payment-heading">
         <div className="card-head">
-          <h1 id="payment-heading">
-            {groupDigits(p.amount)} {p.currency}
-          </h1>
+          <h1 id="payment-heading">{formatMoney(p.amount, p.currency)}</h1>
           <span data-testid="payment-status">
             <StatusBadge status={p.status} />
           </span>
@@ -74,17 +73,11 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
             </>
           ) : null}
           <dt>Received</dt>
-          <dd>
-            {groupDigits(p.amount_received)} {p.currency}
-          </dd>
+          <dd>{formatMoney(p.amount_received, p.currency)}</dd>
           <dt>Settled into the vault</dt>
-          <dd>
-            {groupDigits(p.amount_settled)} {p.currency}
-          </dd>
+          <dd>{formatMoney(p.amount_settled, p.currency)}</dd>
           <dt>Refunded</dt>
-          <dd data-testid="amount-refunded">
-            {groupDigits(p.amount_refunded)} {p.currency}
-          </dd>
+          <dd data-testid="amount-refunded">{formatMoney(p.amount_refunded, p.currency)}</dd>
           <dt>Created</dt>
           <dd>{when(p.created_at)}</dd>
           <dt>Checkout</dt>
@@ -114,8 +107,8 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
         <ul className="rows">
           {p.settlements.map((s) => (
             <li key={s.id}>
-              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {s.amount ?? '—'} to{' '}
-              <code title={s.vault}>{s.vault}</code>
+              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {formatMoney(s.amount, p.currency)}{' '}
+              to <code title={s.vault}>{s.vault}</code>
               {s.tx_hash ? (
                 <>
                   {' '}
@@ -157,38 +150,32 @@ function TransfersSection(props: {
     <section className="card" aria-labelledby="transfers-heading">
       <h2 id="transfers-heading">Transfers</h2>
       {props.transfers.length === 0 ? <p className="muted">Nothing seen on-chain yet.</p> : null}
-      <div className="table-wrap" tabIndex={0} role="region" aria-label="Transfers table">
-        <table className="rows-table">
-          <thead>
-            <tr>
-              <th scope="col">Type</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Transaction</th>
-              <th scope="col">Confirmations</th>
-            </tr>
-          </thead>
-          <tbody>
-            {props.transfers.map((t) => (
-              <tr key={t.id}>
-                <td>
-                  {t.type}
-                  {t.official ? '' : ' (not the official token)'}
-                </td>
-                <td className="num">
-                  {t.amount ?? `${t.amount_units} units`} {t.token_symbol ?? ''}
-                </td>
-                <td>
-                  <TxHash hash={t.tx_hash} explorer={props.explorer(t.network)} />{' '}
-                  <span className="muted">{t.network}</span>
-                </td>
-                <td>{t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label="Transfers"
+        rows={props.transfers}
+        rowKey={(t) => t.id}
+        columns={[
+          { header: 'Type', primary: true, cell: (t) => `${t.type}${t.official ? '' : ' (not the official token)'}` },
+          {
+            header: 'Amount',
+            num: true,
+            cell: (t) => (t.amount === null ? `${t.amount_units} units` : formatMoney(t.amount, t.token_symbol)),
+          },
+          {
+            header: 'Transaction',
+            cell: (t) => (
+              <span>
+                <TxHash hash={t.tx_hash} explorer={props.explorer(t.network)} />{' '}
+                <span className="muted">{t.network}</span>
+              </span>
+            ),
+          },
+          {
+            header: 'Confirmations',
+            cell: (t) => (t.removed ? 'orphaned by a reorg' : `${t.confirmations}${t.final ? ' · final' : ''}`),
+          },
+        ]}
+      />
     </section>
   );
 }

@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import { createWalletClient, custom, encodeFunctionData, erc20Abi, getAddress, isAddress, type Hex } from 'viem';
 import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
 import { ApiError } from '../shared/api.ts';
-import { groupDigits } from '../shared/format.ts';
+import { formatMoney } from '../shared/money.ts';
 import { ensureChain, walletMessage } from '../shared/wallet.ts';
 import { StatusBadge, TxHash, when } from './Bits.tsx';
 import { gateway, ok, type PublicIntent, type RefundRequest } from './dashboardApi.ts';
@@ -184,7 +184,7 @@ function RefundRow({
   return (
     <li data-testid="refund">
       <div>
-        <StatusBadge status={refund.status} /> {groupDigits(refund.amount)} {refund.currency} to{' '}
+        <StatusBadge status={refund.status} /> {formatMoney(refund.amount, refund.currency)} to{' '}
         <code>{refund.recipient}</code> · requested {when(refund.created_at)}
         {refund.reason ? <div className="muted">{refund.reason}</div> : null}
         {refund.transfer ? (

@@ -5,6 +5,7 @@
 // wallet's account as the vault and proves it in one step.
 import { useState, type FormEvent } from 'react';
 import { createWalletClient, custom, getAddress, isAddress, type Hex } from 'viem';
+import { formatMoney } from '../shared/money.ts';
 import { useInjectedWallet } from '../shared/useInjectedWallet.ts';
 import { walletMessage } from '../shared/wallet.ts';
 import { when } from './Bits.tsx';
@@ -205,7 +206,7 @@ function VaultFacts(props: {
           <p className="muted small">
             On-chain at block {onChain.block_number} ({when(onChain.read_at)}):{' '}
             {onChain.kind === 'contract' ? 'a contract (smart-contract wallet)' : 'an account without code'} ·{' '}
-            {(onChain.balances ?? []).map((b) => `${b.amount} ${b.symbol}`).join(' · ')}
+            {(onChain.balances ?? []).map((b) => formatMoney(b.amount, b.symbol)).join(' · ')}
           </p>
         )
       ) : null}
