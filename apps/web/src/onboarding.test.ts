@@ -37,7 +37,7 @@ beforeAll(async () => {
     available: true,
     unavailableReason: undefined,
   });
-}, 120_000);
+}, 600_000);
 afterAll(async () => {
   await browser?.close();
   await g?.close();
@@ -177,13 +177,11 @@ describe(`onboarding in Chromium (${db})`, () => {
       await expect.poll(() => checklist.count(), { timeout: 15_000 }).toBe(0);
       await expectAccessible(page, width);
       await shot(page, `onboard-home-done-${width}.png`);
-      const onboarding = await page.evaluate(async () => {
-        const r = await fetch('/v1/account/onboarding', {
-          headers: { authorization: `Bearer ${sessionStorage.getItem('tender.dashboardSession')}` },
-        });
-        return (await r.json()) as { complete: boolean };
+      const session = await page.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+      const onboarding = await fetch(`${g.baseUrl}/v1/account/onboarding`, {
+        headers: { authorization: `Bearer ${session}` },
       });
-      expect(onboarding.complete).toBe(true);
+      expect(((await onboarding.json()) as { complete: boolean }).complete).toBe(true);
       expect(logs.filter((l) => l.startsWith('pageerror'))).toEqual([]);
       await context.close();
     }, 300_000);
@@ -209,14 +207,16 @@ describe(`onboarding in Chromium (${db})`, () => {
     });
     expect(created.status).toBe(201);
     const link = (await created.json()) as { url: string };
-    const profile = await fetch(`${g.baseUrl}/v1/account`, {
-      method: 'PATCH',
-      headers: auth,
-      body: JSON.stringify({ support_email: 'help@half-ready.example' }),
-    });
-    expect(profile.status).toBe(200);
+    // The support contact the business profile card sets (PATCH /v1/account), written here directly.
+    await g.h.db.query('update merchants set support_email = $2 where id = $1', [
+      s.merchant.id,
+      'help@half-ready.example',
+    ]);
     // The vault goes away after the link was shared.
-    const removed = await fetch(`${g.baseUrl}/v1/vaults/devnet`, { method: 'DELETE', headers: auth });
+    const removed = await fetch(`${g.baseUrl}/v1/vaults/devnet`, {
+      method: 'DELETE',
+      headers: { authorization: auth.authorization },
+    });
     expect(removed.status).toBe(200);
 
     for (const width of [360, 1280]) {
