@@ -8,9 +8,17 @@ import { printTable } from './printTable.ts';
  * average beside each round show how much the shared machine moved the figures.
  */
 
+/** --quick: a smoke run (one round, smaller sizes), to see that a benchmark still runs; its figures judge nothing. */
+export const QUICK = process.argv.includes('--quick');
+
+/** A size option: `--<name>=…` (or envName), else `full`, or `quick` under --quick. */
+export function sizeOption(name: string, full: number, quick: number, envName?: string): number {
+  return numberOption(name, QUICK ? quick : full, envName);
+}
+
 /** Rounds per benchmark: --rounds=N (or BENCH_ROUNDS), default 5; --quick runs one. */
 export function roundsOption(dflt = 5): number {
-  if (process.argv.includes('--quick')) return 1;
+  if (QUICK) return 1;
   return Math.round(numberOption('rounds', dflt, 'BENCH_ROUNDS'));
 }
 

@@ -5,7 +5,7 @@
  *    deposit address + timeline + expiry job in one statement) beside a bare Fastify + postgres.js route doing one
  *    INSERT, in the same run, against the same PostgreSQL server, with the same pool size. Load comes from
  *    autocannon in a child process (so it does not share the servers' event loop); the two servers alternate in
- *    rounds so machine noise hits both. Target ratio >= 0.6.
+ *    rounds so machine noise hits both. Target: bench/targets.ts (intents.vsBareInsert).
  *
  * 2. Detection latency: from the moment a transfer's block exists (automine: the send returns once the block is
  *    mined) to the commit of the status change (DETECTED), with the chain watcher running as in production
@@ -17,7 +17,9 @@
  *    CREATED intent from the link's terms) beside a direct POST /v1/payment-intents, on the same gateway, alternating
  *    in rounds. Reported as cost ratio = direct req/s ÷ link req/s (per round, median). Target <= 1.2.
  *
- *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [seconds per round=4] [rounds=7] [big=100000; 0 skips latency]
+ *   DATABASE_URL=postgres://… npx tsx bench/intents/run.ts [--seconds=4] [--rounds=5 | --quick] [--big=100000]
+ *                                                          [--skip-latency]   (--quick: one round of 2 s, no latency)
+ *   env BENCH_CPU_PROFILE=prefix: after the rounds, profiles one load of each server alone (prefix.<server>.cpuprofile)
  */
 import { spawn } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
@@ -44,11 +46,25 @@ import type { Principal } from '../../apps/gateway/src/auth/principal.ts';
 import { setProvenVault } from '../../apps/gateway/src/_test/provenVault.ts';
 import { createRpcChainReader } from '../../apps/gateway/src/watcher/chainReader.ts';
 import { createChainWatcher, type PollResult } from '../../apps/gateway/src/watcher/chainWatcher.ts';
+import { startCpuProfile } from '../_lib/cpuProfile.ts';
+import { numberOption } from '../_lib/numberOption.ts';
 import { printTable } from '../_lib/printTable.ts';
+import { reportFigures } from '../_lib/reportFigures.ts';
+import {
+  QUICK,
+  alternateRounds,
+  judge,
+  loadLine,
+  printJudged,
+  roundsOption,
+  sizeOption,
+  type Side,
+} from '../_lib/rounds.ts';
 
-const SECONDS = Number(process.argv[2] ?? 4);
-const ROUNDS = Number(process.argv[3] ?? 7);
-const BIG = Number(process.argv[4] ?? 100_000);
+const SECONDS = sizeOption('seconds', 4, 2);
+const ROUNDS = roundsOption();
+const BIG = numberOption('big', 100_000);
+const SKIP_LATENCY = QUICK || process.argv.includes('--skip-latency');
 const URL_ = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const POOL = 10;
 const CONNECTIONS = 32;
@@ -173,34 +189,64 @@ async function throughput(manifest: DevnetManifest): Promise<void> {
   await bare.listen({ host: '127.0.0.1', port: 0 });
   const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/v1/payment-intents`;
 
-  // Warm-up (JIT, pools), then alternate.
+  // Warm-up (JIT, pools), then alternating rounds (bench/_lib/rounds.ts).
   await load(gatewayUrl, { authorization: `Bearer ${secret}` });
   await load(bareUrl, {});
   const rows: (string | number)[][] = [];
-  const g: LoadResult[] = [];
-  const b: LoadResult[] = [];
-  for (let r = 1; r <= ROUNDS; r++) {
-    const rb = await load(bareUrl, {});
-    const rg = await load(gatewayUrl, { authorization: `Bearer ${secret}` });
-    b.push(rb);
-    g.push(rg);
-    rows.push([`round ${r}`, rb.rps, rg.rps, rg.rps / rb.rps, rb.p50, rg.p50, rg.non2xx + rg.errors]);
+  const asFigures = (x: LoadResult) => ({
+    'req/s': x.rps,
+    'p50 ms': x.p50,
+    'p99 ms': x.p99,
+    failed: x.non2xx + x.errors,
+  });
+  const sides: Side[] = [
+    { name: 'bare', run: async () => asFigures(await load(bareUrl, {})) },
+    { name: 'gateway', run: async () => asFigures(await load(gatewayUrl, { authorization: `Bearer ${secret}` })) },
+  ];
+  const rounds = await alternateRounds(sides, ROUNDS);
+  for (const r of rounds) {
+    const [b, g] = [r.sides.bare!, r.sides.gateway!];
+    rows.push([
+      `round ${r.round}`,
+      b['req/s']!,
+      g['req/s']!,
+      g['req/s']! / b['req/s']!,
+      b['p50 ms']!,
+      g['p50 ms']!,
+      g.failed!,
+    ]);
   }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
-  const mb = median(b.map((x) => x.rps));
-  const mg = median(g.map((x) => x.rps));
-  // The machine is shared: judge by the median of the per-round ratios (each round pairs the two servers in time).
-  const ratio = median(g.map((x, i) => x.rps / b[i]!.rps));
-  rows.push(['median', mb, mg, ratio, median(b.map((x) => x.p50)), median(g.map((x) => x.p50)), 0]);
   console.log(
     `\nPOST /v1/payment-intents on PostgreSQL, ${CONNECTIONS} connections, ${SECONDS} s per round, pool ${POOL}`,
   );
   printTable(['', 'bare req/s', 'gateway req/s', 'ratio', 'bare p50 ms', 'gateway p50 ms', 'gateway non-2xx'], rows);
+  // The machine is shared: judge by the median of the per-round ratios (each round pairs the two servers in time).
+  const ratio = judge(rounds, 'intents.vsBareInsert', 'gateway / bare req/s (same round)', 'higher', (r) => {
+    return (r.sides.gateway?.['req/s'] ?? NaN) / (r.sides.bare?.['req/s'] ?? NaN);
+  });
+  printJudged([
+    judge(rounds, '', 'bare req/s', 'higher', (r) => r.sides.bare?.['req/s']),
+    judge(rounds, '', 'gateway req/s', 'higher', (r) => r.sides.gateway?.['req/s']),
+    judge(rounds, '', 'gateway p50 ms', 'lower', (r) => r.sides.gateway?.['p50 ms']),
+    ratio,
+  ]);
+  reportFigures([ratio]);
+  // BENCH_CPU_PROFILE=prefix: one more load of each server alone, profiled (prefix.gateway/.bare.cpuprofile).
+  const prefix = process.env.BENCH_CPU_PROFILE;
+  if (prefix) {
+    for (const [name, url, headers] of [
+      ['gateway', gatewayUrl, { authorization: `Bearer ${secret}` }],
+      ['bare', bareUrl, {}],
+    ] as const) {
+      const stop = await startCpuProfile(`${prefix}.${name}.cpuprofile`);
+      const r = await load(url, headers);
+      await stop();
+      console.log(`profiled ${name}: ${Math.round(r.rps)} req/s`);
+    }
+  }
   const [{ n }] = (await gdb.query<{ n: string }>('select count(*) as n from payment_intents')) as [{ n: string }];
   const [{ d }] = (await gdb.query<{ d: string }>('select count(*) as d from deposit_addresses')) as [{ d: string }];
-  console.log(
-    `gateway wrote ${n} intents and ${d} deposit addresses; median per-round ratio ${ratio.toFixed(2)}, target >= 0.6: ${ratio >= 0.6 ? 'met' : 'NOT met'}`,
-  );
+  console.log(`gateway wrote ${n} intents and ${d} deposit addresses`);
   await linkCost(gateway.server.address() as AddressInfo, secret, ctx, merchantId);
   await gateway.close();
   await bare.close();
@@ -386,10 +432,11 @@ async function linkCost(addr: AddressInfo, secret: string, ctx: GatewayContext, 
 }
 
 async function main() {
+  console.log(loadLine('before the run'));
   const devnet = await startDevnet({ blockTime: 0 });
   try {
     await throughput(devnet.manifest);
-    if (BIG === 0) return;
+    if (SKIP_LATENCY) return;
     const samples = 40;
     const [small, big] = (await latency(devnet.manifest, samples)) as [LatencyRow, LatencyRow];
     console.log(
@@ -416,6 +463,7 @@ async function main() {
     );
   } finally {
     await devnet.stop();
+    console.log(loadLine('after the run'));
   }
 }
 

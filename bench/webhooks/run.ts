@@ -3,7 +3,7 @@
  * concurrency, one run.
  *
  *   npm run bench -- webhooks        (Node with the flags of .npmrc, as `npm start` runs the workers)
- *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--in-flight=512] [--rounds=5]
+ *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--in-flight=512] [--rounds=5 | --quick]
  *                                 [--timeout-ms=300000]   (add NODE_OPTIONS=--max-semi-space-size=64 to match)
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
  *        BENCH_IN_FLIGHT, BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
@@ -29,7 +29,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { startCpuProfile } from '../_lib/cpuProfile.ts';
@@ -51,12 +50,14 @@ import { createWebhookEndpoint } from '../../apps/gateway/src/webhooks/endpoints
 import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/settings.ts';
 import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
 import { numberOption } from '../_lib/numberOption.ts';
+import { reportFigures } from '../_lib/reportFigures.ts';
+import { alternateRounds, judge, loadLine, printJudged, roundsOption, sizeOption, type Side } from '../_lib/rounds.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const N = numberOption('events', 20_000, 'BENCH_EVENTS');
+const N = sizeOption('events', 20_000, 2_000, 'BENCH_EVENTS');
 const C = numberOption('concurrency', 64, 'BENCH_CONCURRENCY');
 const IN_FLIGHT = numberOption('in-flight', DEFAULT_WEBHOOK_CONCURRENCY, 'BENCH_IN_FLIGHT');
-const ROUNDS = numberOption('rounds', 5, 'BENCH_ROUNDS');
+const ROUNDS = roundsOption();
 const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
@@ -261,67 +262,81 @@ async function benchBare(
 }
 
 async function main(): Promise<void> {
+  console.log(loadLine('before the run'));
   console.log(
     `webhooks benchmark: ${N.toLocaleString('en-US')} events, ${C} connections to the receiver (both sides), ` +
-      `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} round(s)\n` +
+      `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} alternating round(s)\n` +
       `database: ${url.replace(/:[^:@/]*@/, ':***@')}, NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? '(none)'}`,
   );
   const receiver = await startReceiver();
   const rows: (string | number)[][] = [];
-  const ratios: number[] = [];
   try {
     const pid = receiver.child.pid!;
     // Warm-up, not counted: both paths compiled by the JIT and connections open before anything is timed.
-    await benchBare(receiver.port, pid, (await benchTender(receiver.port, pid, WARM_UP)).bodies);
-    for (let round = 0; round < ROUNDS; round++) {
-      const t = await benchTender(receiver.port, pid, N);
-      const b = await benchBare(receiver.port, pid, t.bodies);
-      const tender = (N * 1000) / t.deliverMs;
-      const bare = (N * 1000) / b.ms;
-      ratios.push(tender / bare);
-      // CPU per delivery, in µs, of each side: where the machine's two cores went.
-      const us = (ms: number) => (ms * 1000) / N;
-      rows.push([
-        'tender (persisted)',
-        N,
-        (N * 1000) / t.emitMs,
-        tender,
-        t.deliverMs / 1000,
-        us(t.cpu.self),
-        us(t.cpu.postgres),
-        us(t.ownPostgresMs),
-        us(t.cpu.others),
-      ]);
-      rows.push(['bare loop', N, '-', bare, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), '-', us(b.cpu.others)]);
-    }
+    let bodies = (await benchTender(receiver.port, pid, WARM_UP)).bodies;
+    await benchBare(receiver.port, pid, bodies);
+    // CPU per delivery, in µs, of each side: where the machine's two cores went.
+    const us = (ms: number) => (ms * 1000) / N;
+    const sides: Side[] = [
+      {
+        name: 'tender',
+        async run() {
+          const t = await benchTender(receiver.port, pid, N);
+          // The bare loop posts the bodies of the latest tender round (same sizes; the first round is tender's).
+          bodies = t.bodies;
+          const cpu = { sender: us(t.cpu.self), postgres: us(t.cpu.postgres), backends: us(t.ownPostgresMs) };
+          rows.push(['tender (persisted)', N, (N * 1000) / t.emitMs, (N * 1000) / t.deliverMs, t.deliverMs / 1000]);
+          rows[rows.length - 1]!.push(cpu.sender, cpu.postgres, cpu.backends, us(t.cpu.others));
+          return { 'deliveries/s': (N * 1000) / t.deliverMs, 'sender µs': cpu.sender, 'postgres µs': cpu.postgres };
+        },
+      },
+      {
+        name: 'bare',
+        async run() {
+          const b = await benchBare(receiver.port, pid, bodies.length >= N ? bodies : repeat(bodies, N));
+          rows.push(['bare loop', N, '-', (N * 1000) / b.ms, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), '-']);
+          rows[rows.length - 1]!.push(us(b.cpu.others));
+          return { 'deliveries/s': (N * 1000) / b.ms, 'sender µs': us(b.cpu.self) };
+        },
+      },
+    ];
+    const rounds = await alternateRounds(sides, ROUNDS);
+    console.log('');
+    printTable(
+      [
+        'system',
+        'deliveries',
+        'emit events/s',
+        'deliveries/s',
+        'seconds',
+        'cpu µs/delivery: sender',
+        'postgres',
+        'its backends',
+        'receiver',
+      ],
+      rows,
+    );
+    console.log('');
+    // The machine is shared and the bare loop's rate swings by a third between runs: judge by the median round.
+    const ratio = judge(rounds, 'webhooks.vsBarePost', 'tender / bare deliveries/s (same round)', 'higher', (r) => {
+      return (r.sides.tender?.['deliveries/s'] ?? NaN) / (r.sides.bare?.['deliveries/s'] ?? NaN);
+    });
+    printJudged([
+      judge(rounds, '', 'tender deliveries/s', 'higher', (r) => r.sides.tender?.['deliveries/s']),
+      judge(rounds, '', 'bare deliveries/s', 'higher', (r) => r.sides.bare?.['deliveries/s']),
+      judge(rounds, '', 'tender sender CPU µs/delivery', 'lower', (r) => r.sides.tender?.['sender µs']),
+      judge(rounds, '', 'bare sender CPU µs/delivery', 'lower', (r) => r.sides.bare?.['sender µs']),
+      ratio,
+    ]);
+    reportFigures([ratio]);
+    console.log(loadLine('after the run'));
   } finally {
     receiver.child.kill('SIGKILL');
   }
-  console.log('');
-  printTable(
-    [
-      'system',
-      'deliveries',
-      'emit events/s',
-      'deliveries/s',
-      'seconds',
-      'cpu µs/delivery: sender',
-      'postgres',
-      'its backends',
-      'receiver',
-    ],
-    rows,
-  );
-  console.log('');
-  for (const [i, r] of ratios.entries()) console.log(`round ${i + 1}: ratio tender / bare = ${r.toFixed(2)}`);
-  // The machine is shared and the bare loop's rate swings by a third between runs: judge by the median round.
-  const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
-  const [one, five] = os.loadavg();
-  console.log(
-    `median ratio ${median.toFixed(2)} (worst round ${Math.min(...ratios).toFixed(2)}), target >= 0.5: ` +
-      `${median >= 0.5 ? 'met' : 'NOT met'}; load average ${one!.toFixed(1)} (1 min), ${five!.toFixed(1)} (5 min) ` +
-      `on ${os.cpus().length} cores`,
-  );
+}
+
+function repeat<T>(xs: readonly T[], n: number): T[] {
+  return Array.from({ length: n }, (_, i) => xs[i % xs.length]!);
 }
 
 main().catch((err: unknown) => {

@@ -8,9 +8,10 @@
  * ownership/availability and handles the access token; express does none of that.
  *
  * Each sample times one paid request (PAYMENT-SIGNATURE already signed) over real HTTP on 127.0.0.1, from send to
- * the full response. The two servers alternate request by request so that chain and machine noise hit both.
+ * the full response. The two servers alternate request by request so that chain and machine noise hit both; each of
+ * the rounds (bench/_lib/rounds.ts) gives one p50 ratio, judged on their median.
  *
- *   npx tsx bench/x402/run.ts [samples=40]
+ *   npx tsx bench/x402/run.ts [--samples=20 (per round and side)] [--rounds=5 | --quick]
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -29,8 +30,11 @@ import { createMailbox } from '../../apps/agents/src/email/mailboxes.ts';
 import { createBuiltInFacilitator } from '../../apps/agents/src/facilitator/facilitator.ts';
 import { ensureTenant } from '../../apps/agents/src/tenants/tenants.ts';
 import { printTable } from '../_lib/printTable.ts';
+import { reportFigures } from '../_lib/reportFigures.ts';
+import { judge, loadLine, loadNow, printJudged, roundsOption, sizeOption, type Round } from '../_lib/rounds.ts';
 
-const SAMPLES = Number(process.argv[2] ?? 40);
+const SAMPLES = sizeOption('samples', 20, 8);
+const ROUNDS = roundsOption();
 const WARMUP = 5;
 const PRICE_UNITS = '250000';
 
@@ -53,6 +57,7 @@ function client(account: HDAccount) {
 }
 
 async function main() {
+  console.log(loadLine('before the run'));
   const devnet = await startDevnet({ blockTime: 0 });
   const accounts = devnetAccounts(10);
   const network = `eip155:${devnet.chainId}` as const;
@@ -188,26 +193,41 @@ async function main() {
     return ms;
   }
 
-  const times: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
-  for (let i = 0; i < WARMUP + SAMPLES; i++) {
-    // Alternate which goes first, so neither always follows the other's block.
-    const order: ('tender' | 'express')[] = i % 2 ? ['express', 'tender'] : ['tender', 'express'];
-    for (const kind of order) {
-      const ms = await sample(kind, i);
-      if (i >= WARMUP) times[kind].push(ms);
-    }
-  }
-
+  for (let i = 0; i < WARMUP; i++) for (const kind of ['tender', 'express'] as const) await sample(kind, i);
+  // Rounds of SAMPLES paid requests per side, interleaved request by request inside the round (alternating which
+  // goes first, so neither always follows the other's block); each round judged on its own p50 ratio.
   const stats = (xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
     return { p50: q(0.5), p90: q(0.9), mean: s.reduce((a, b) => a + b, 0) / s.length, min: s[0]! };
   };
-  const t = stats(times.tender);
-  const e = stats(times.express);
+  const rounds: Round[] = [];
+  const all: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
+  for (let r = 0; r < ROUNDS; r++) {
+    const load = loadNow();
+    const times: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
+    for (let i = 0; i < SAMPLES; i++) {
+      const order: ('tender' | 'express')[] = (i + r) % 2 ? ['express', 'tender'] : ['tender', 'express'];
+      for (const kind of order) times[kind].push(await sample(kind, WARMUP + r * SAMPLES + i));
+    }
+    all.tender.push(...times.tender);
+    all.express.push(...times.express);
+    const [t, e] = [stats(times.tender), stats(times.express)];
+    rounds.push({
+      round: r + 1,
+      sides: { tender: { 'p50 ms': t.p50, 'mean ms': t.mean }, express: { 'p50 ms': e.p50, 'mean ms': e.mean } },
+      load: { both: load },
+    });
+    console.log(
+      `round ${r + 1}/${ROUNDS} (load ${load.toFixed(2)}): tender p50 ${t.p50.toFixed(1)} ms, express p50 ${e.p50.toFixed(1)} ms, ratio ${(t.p50 / e.p50).toFixed(2)}`,
+    );
+  }
+
+  const t = stats(all.tender);
+  const e = stats(all.express);
   console.log(
-    `x402 paid request latency, ${SAMPLES} samples each (after ${WARMUP} warm-up), devnet (anvil automine), ` +
-      `${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, built-in facilitator shared\n`,
+    `\nx402 paid request latency, ${ROUNDS} rounds of ${SAMPLES} samples each (after ${WARMUP} warm-up), devnet (anvil automine), ` +
+      `${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, built-in facilitator shared; all samples:\n`,
   );
   printTable(
     ['server', 'p50 ms', 'p90 ms', 'mean ms', 'min ms'],
@@ -216,9 +236,20 @@ async function main() {
       ['@x402/express', e.p50, e.p90, e.mean, e.min],
     ],
   );
-  console.log(
-    `\nratio Tender/express: p50 ${(t.p50 / e.p50).toFixed(2)}, mean ${(t.mean / e.mean).toFixed(2)} (target <= 1.00)`,
-  );
+  console.log('');
+  const ratio = judge(rounds, 'x402.p50.vsExpress', 'tender / express p50 (same round)', 'lower', (r) => {
+    return (r.sides.tender?.['p50 ms'] ?? NaN) / (r.sides.express?.['p50 ms'] ?? NaN);
+  });
+  printJudged([
+    judge(rounds, '', 'tender p50 ms', 'lower', (r) => r.sides.tender?.['p50 ms']),
+    judge(rounds, '', 'express p50 ms', 'lower', (r) => r.sides.express?.['p50 ms']),
+    judge(rounds, '', 'tender / express mean', 'lower', (r) => {
+      return (r.sides.tender?.['mean ms'] ?? NaN) / (r.sides.express?.['mean ms'] ?? NaN);
+    }),
+    ratio,
+  ]);
+  reportFigures([ratio]);
+  console.log(loadLine('after the run'));
 
   await new Promise((r) => expressServer.close(r));
   await runtime.close();

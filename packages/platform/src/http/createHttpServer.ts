@@ -23,6 +23,7 @@ import { isDatabaseUnavailable } from '../db/databaseUnavailable.ts';
 import { HttpError, KitErrorCode } from './httpError.ts';
 import { DEFAULT_TRANSPORT, type HttpTransport } from './httpConfig.ts';
 import { Metrics } from './metrics.ts';
+import { lazyChildLoggerFactory } from './lazyChildLogger.ts';
 import { unstorableFields } from './storableText.ts';
 import { validationDetails } from './validationDetails.ts';
 
@@ -79,6 +80,8 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
     loggerInstance: opts.logger,
     // Request logging is ours (one line per response, without bodies or headers): see the onResponse hook.
     logController: new LogController({ disableRequestLogging: true }),
+    // req.log is made only when something is logged (pino's child per request costs on every request).
+    childLoggerFactory: lazyChildLoggerFactory,
     bodyLimit: opts.bodyLimit ?? 1024 * 1024,
     genReqId: () => newId(opts.requestIdPrefix),
     // Whose address a request comes from: the socket's, or (behind trusted proxies only) X-Forwarded-For's. Rate
@@ -143,16 +146,19 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
   // Strings that storage can never hold (NUL, lone surrogates) are refused for every route, in body, path and
   // query alike, before any handler runs: a route that charges before it writes (x402) must never take a payment
   // for input it cannot store, and no route may answer a 500 for them.
-  app.addHook('preValidation', async (req) => {
+  // The hooks every request runs are callback hooks, not async ones: no promise per hook and request.
+  app.addHook('preValidation', (req, _reply, done) => {
     const details = [...unstorableFields(req.params), ...unstorableFields(req.query), ...unstorableFields(req.body)];
-    if (details.length) throw new HttpError(400, KitErrorCode.validation, 'Request validation failed', { details });
+    if (details.length) done(new HttpError(400, KitErrorCode.validation, 'Request validation failed', { details }));
+    else done();
   });
 
   const requestIdHeader = opts.requestIdHeader ?? 'request-id';
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', (req, reply, done) => {
     reply.header(requestIdHeader, req.id);
+    done();
   });
-  app.addHook('onResponse', async (req, reply) => {
+  app.addHook('onResponse', (req, reply, done) => {
     const route = req.routeOptions.url ?? 'unmatched';
     const seconds = reply.elapsedTime / 1000;
     metrics.httpDuration.observe({ method: req.method, route, status: String(reply.statusCode) }, seconds);
@@ -160,6 +166,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
       { method: req.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
+    done();
   });
 
   app.setErrorHandler((error: FastifyError | HttpError, req, reply) => {

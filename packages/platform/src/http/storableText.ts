@@ -21,6 +21,9 @@ export function unstorableReason(s: string): string | null {
  * the body limit, and the bound keeps a pathological document from costing more than its parse did.
  */
 export function unstorableFields(value: unknown, root = '', limit = 100_000): ErrorDetail[] {
+  // Every request passes here: first a walk that builds no paths; only a part that holds a suspect string (a NUL or
+  // any surrogate) is walked again to name its fields.
+  if (!suspect(value, { budget: limit })) return [];
   const out: ErrorDetail[] = [];
   let budget = limit;
   const walk = (v: unknown, path: string): void => {
@@ -45,6 +48,26 @@ export function unstorableFields(value: unknown, root = '', limit = 100_000): Er
   };
   walk(value, root);
   return out;
+}
+
+// eslint-disable-next-line no-control-regex -- the NUL character is exactly what is looked for
+const SUSPECT = /[\u0000\ud800-\udfff]/;
+
+/** Whether a string (or key) within the first `budget` nodes, walked as unstorableFields walks, may be unstorable. */
+function suspect(v: unknown, left: { budget: number }): boolean {
+  if (--left.budget < 0) return false;
+  if (typeof v === 'string') return SUSPECT.test(v);
+  if (Array.isArray(v)) {
+    for (const item of v) if (suspect(item, left)) return true;
+    return false;
+  }
+  if (v && typeof v === 'object') {
+    for (const k in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, k)) continue;
+      if (SUSPECT.test(k) || suspect((v as Record<string, unknown>)[k], left)) return true;
+    }
+  }
+  return false;
 }
 
 /** A field name safe to echo in an error message (its unstorable characters escaped). */
