@@ -10,16 +10,8 @@ import nodemailer from 'nodemailer';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, screenshot } from '../../../apps/web/src/_test/browser.ts';
-import {
-  healthy,
-  removeHome,
-  scratchDatabase,
-  startTenderChild,
-  stopTender,
-  tenderEnv,
-  waitFor,
-  type TenderChild,
-} from './_test/tenderProcess.ts';
+import { bootTender, type BootedTender } from './_test/bootTender.ts';
+import { waitFor, type TenderChild } from './_test/tenderProcess.ts';
 import { createAgent, type DeliveredEvent } from '../../../packages/agent/src/index.ts';
 import { readDevJson } from './devJson.ts';
 
@@ -42,7 +34,7 @@ interface CaughtMail {
 let env: Record<string, string>;
 let tender: TenderChild;
 let browser: Browser;
-let dropDatabase: (() => Promise<void>) | undefined;
+let booted: BootedTender | undefined;
 let dev: {
   gateway: { url: string; testApiKey: string };
   agents: { url: string; smtpPort: number };
@@ -51,21 +43,21 @@ let dev: {
 };
 
 beforeAll(async () => {
-  const db = process.env.DATABASE_URL ? await scratchDatabase() : undefined;
-  dropDatabase = db?.drop;
-  env = await tenderEnv(db ? { DATABASE_URL: db.url } : {});
   // Nothing configured: no SMTP_URL, no SMTP_RELAY_URL (the developer's shell may have them).
   for (const name of ['SMTP_URL', 'SMTP_RELAY_URL', 'DEV_MAIL_CATCHER']) delete process.env[name];
-  tender = startTenderChild(env);
-  [browser] = await Promise.all([launchChromium(), healthy(tender, env, 240_000)]);
+  const starting = bootTender({ healthyMs: 240_000 });
+  browser = await launchChromium().catch(async (err: unknown) => {
+    await (await starting.catch(() => undefined))?.stop();
+    throw err;
+  });
+  booted = await starting;
+  ({ env, tender } = booted);
   dev = (await readDevJson(env.TENDER_HOME!)) as unknown as typeof dev;
 }, 300_000);
 
 afterAll(async () => {
   await browser?.close();
-  if (tender) expect(await stopTender(tender)).toBe(0);
-  if (env?.TENDER_HOME) await removeHome(env.TENDER_HOME);
-  await dropDatabase?.();
+  if (booted) expect(await booted.stop()).toBe(0);
 });
 
 async function caught(): Promise<CaughtMail[]> {

@@ -7,12 +7,10 @@ import { devnetAccounts, createDevnetClient, transferToken } from '@tender/evm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseUnits, type Address } from 'viem';
 import { TestClient } from '../../../apps/agents/src/realtime/_test/wsClient.ts';
+import { bootRoles, devGatewayApi } from './_test/bootTender.ts';
 import {
-  devJsonOf,
-  healthy,
   removeHome,
   scratchDatabase,
-  startTenderChild,
   stopTender,
   tenderEnv,
   waitFor,
@@ -53,19 +51,17 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles (PostgreSQL)', () => {
     cleanup.push(() => removeHome(workersEnv.TENDER_HOME!));
     const apiEnv = await tenderEnv({ ...shared, TENDER_HOME: workersEnv.TENDER_HOME! });
     const realtimeEnv = await tenderEnv({ ...shared, TENDER_HOME: workersEnv.TENDER_HOME! });
-    const procs: [string, Record<string, string>, TenderChild][] = [];
-    cleanup.push(() => Promise.all(procs.map(([, , t]) => stopTender(t))));
+    const procs: TenderChild[] = [];
+    cleanup.push(() => Promise.all(procs.map((t) => stopTender(t))));
     // Built once before the processes start (three stale checks at once would each rebuild it).
     await buildCli();
-    for (const [role, env] of [
+    const roles = [
       ['workers', workersEnv],
       ['api', apiEnv],
       ['realtime', realtimeEnv],
-    ] as const) {
-      procs.push([role, env, startTenderChild(env, { args: ['--role', role], compiled: true })]);
-    }
-    for (const [role, env, t] of procs) {
-      await healthy(t, env, 180_000);
+    ] as const;
+    await bootRoles(roles, procs, 180_000);
+    for (const [role, env] of roles) {
       const ready = await (await fetch(`http://127.0.0.1:${env.GATEWAY_PORT}/readyz`)).json();
       expect(ready).toEqual({ status: 'ready', database: 'ok', roles: [role] });
     }
@@ -73,19 +69,8 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles (PostgreSQL)', () => {
     expect((await fetch(`http://127.0.0.1:${workersEnv.GATEWAY_PORT}/v1/payment-intents`)).status).toBe(404);
     expect((await fetch(`http://127.0.0.1:${realtimeEnv.AGENTS_PORT}/api/v1/services`)).status).toBe(404);
 
-    const dev = await devJsonOf(workersEnv.TENDER_HOME!);
+    const { dev, api } = await devGatewayApi(workersEnv.TENDER_HOME!);
     expect(dev.gateway.url).toBe(`http://127.0.0.1:${apiEnv.GATEWAY_PORT}`);
-    const api = async (method: string, path: string, body?: unknown) => {
-      const r = await fetch(`${dev.gateway.url}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${dev.gateway.testApiKey}`,
-          ...(body ? { 'content-type': 'application/json' } : {}),
-        },
-        ...(body ? { body: JSON.stringify(body) } : {}),
-      });
-      return { status: r.status, body: (await r.json()) as Record<string, unknown> };
-    };
 
     // Pay: the intent is created by the api process, detected on the devnet and delivered by the workers process.
     const port = (receiver.address() as { port: number }).port;
@@ -136,6 +121,6 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles (PostgreSQL)', () => {
     const delivery = await socket.next((f) => f.type === 'event.delivery' && f.event.type === 'email.received', 60_000);
     expect(delivery.event.resourceId).toBe(mailbox.mailboxId);
 
-    for (const [, , t] of procs) expect(await stopTender(t)).toBe(0);
+    for (const t of procs) expect(await stopTender(t)).toBe(0);
   }, 420_000);
 });

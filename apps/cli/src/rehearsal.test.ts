@@ -28,8 +28,8 @@ import { parseUnits, toHex, type Address } from 'viem';
 import { launchChromium, recordConsole, screenshot } from '../../../apps/web/src/_test/browser.ts';
 import { installTestWallet } from '../../../apps/web/src/_test/testWallet.ts';
 import { placePlainToken, placeStablecoin } from './_test/rehearsalChain.ts';
+import { bootRoles, type ProcessRole } from './_test/bootTender.ts';
 import {
-  healthy,
   removeHome,
   scratchDatabase,
   startTenderChild,
@@ -171,14 +171,12 @@ describe.skipIf(!process.env.DATABASE_URL)('production rehearsal (PostgreSQL)', 
     // 3. api, workers and realtime, each a process of its own.
     const procs: TenderChild[] = [];
     cleanup.push(() => Promise.all(procs.map((p) => stopTender(p))));
-    const roleEnvs: Record<string, string>[] = [];
-    for (const role of ['workers', 'api', 'realtime']) {
+    const roles: (readonly [ProcessRole, Record<string, string>])[] = [];
+    for (const role of ['workers', 'api', 'realtime'] as const) {
       // Its own ports (each process listens: the api its APIs, the others /healthz), one configuration.
-      const own = role === 'api' ? env : { ...env, ...(await tenderEnv({ TENDER_HOME: env.TENDER_HOME! })) };
-      roleEnvs.push(own);
-      procs.push(startTenderChild(own, { args: ['--role', role], compiled: true }));
+      roles.push([role, role === 'api' ? env : { ...env, ...(await tenderEnv({ TENDER_HOME: env.TENDER_HOME! })) }]);
     }
-    for (const [i, p] of procs.entries()) await healthy(p, roleEnvs[i]!, 120_000);
+    await bootRoles(roles, procs, 120_000);
     lap('three processes healthy');
 
     // 4. The merchant signs up behind the TLS proxy, verifies its email, proves its vault, gets a test key.

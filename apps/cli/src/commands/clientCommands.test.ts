@@ -5,17 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyWebhook, type WebhookEvent } from '@tender/sdk';
-import {
-  devJsonOf,
-  healthy,
-  removeHome,
-  scratchDatabase,
-  startTenderChild,
-  stopTender,
-  tenderEnv,
-  waitFor,
-  type TenderChild,
-} from '../_test/tenderProcess.ts';
+import { bootTender, type BootedTender } from '../_test/bootTender.ts';
+import { devJsonOf, waitFor } from '../_test/tenderProcess.ts';
 
 const root = new URL('../../../../', import.meta.url).pathname;
 
@@ -38,8 +29,7 @@ function tenderCli(args: string[], env: Record<string, string>) {
 
 describe('tender listen, trigger and pay against a running Tender', () => {
   let env: Record<string, string>;
-  let tender: TenderChild;
-  let db: { url: string; drop(): Promise<void> } | undefined;
+  let booted: BootedTender | undefined;
   let receiver: http.Server;
   let receiverUrl: string;
   let secret = '';
@@ -49,10 +39,8 @@ describe('tender listen, trigger and pay against a running Tender', () => {
   let startedAt = 0;
   beforeAll(async () => {
     startedAt = Date.now();
-    db = process.env.DATABASE_URL ? await scratchDatabase() : undefined;
-    env = await tenderEnv(db ? { DATABASE_URL: db.url } : {});
-    tender = startTenderChild(env);
-    await healthy(tender, env);
+    booted = await bootTender();
+    env = booted.env;
     receiver = http.createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -80,10 +68,8 @@ describe('tender listen, trigger and pay against a running Tender', () => {
   });
   afterAll(async () => {
     listener?.child.kill('SIGTERM');
-    if (tender) await stopTender(tender);
+    await booted?.stop();
     await new Promise<void>((r) => (receiver ? receiver.close(() => r()) : r()));
-    await db?.drop();
-    if (env?.TENDER_HOME) await removeHome(env.TENDER_HOME);
   });
 
   it('walks the README path: start, listen, trigger payment.confirmed, and the receiver verifies it', async () => {
