@@ -25,6 +25,7 @@ import { settingsFeature } from './settings/settingsFeature.ts';
 import { settlementFeature } from './settlement/settlementFeature.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
 import { systemFeature } from './system/systemFeature.ts';
+import { teamFeature } from './team/teamFeature.ts';
 import { watcherFeature, type WatcherFeatureOptions } from './watcher/watcherFeature.ts';
 import { webhooksFeature, type WebhooksFeatureOptions } from './webhooks/webhooksFeature.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
@@ -127,6 +128,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     authFeature(ctx),
     emailFeature(ctx),
     accountsFeature(ctx),
+    teamFeature(ctx),
     apiKeysFeature(ctx),
     auditFeature(ctx),
     paymentsFeature(ctx),
