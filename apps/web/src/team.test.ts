@@ -74,8 +74,8 @@ describe(`team in the browser (${db})`, () => {
       await owner.goto(`${base}/dashboard/team`);
       await signIn(owner, ownerEmail, OWNER_PASSWORD);
       await owner.getByRole('heading', { name: 'Team', exact: true }).waitFor({ timeout: 20_000 });
-      await owner.getByLabel('Email').fill(memberEmail);
-      await owner.getByLabel('Role').selectOption('read_only');
+      await owner.getByLabel('Email', { exact: true }).fill(memberEmail);
+      await owner.getByLabel('Role', { exact: true }).selectOption('read_only');
       await owner.getByRole('button', { name: 'Send invitation' }).click();
       await owner.getByTestId('invitation-sent').waitFor();
       await owner.getByTestId('invitation').filter({ hasText: memberEmail }).getByText('pending').waitFor();
