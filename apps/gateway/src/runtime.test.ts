@@ -4,6 +4,7 @@ import { createTestGateway, type TestGateway } from './_test/testGateway.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { passwordResetJobQueues } from './auth/passwordReset.ts';
+import { teamJobQueues } from './team/createInvitation.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
 import { paymentJobQueues } from './payments/jobQueues.ts';
 import { gatewayFeatures } from './runtime.ts';
@@ -41,6 +42,7 @@ describe('the gateway feature list', () => {
       ...settlementJobQueues(g.ctx),
       ...invoiceJobQueues(g.ctx),
       ...passwordResetJobQueues(g.ctx),
+      ...teamJobQueues(g.ctx),
     }).sort();
     expect(merged).toEqual(declared);
     expect(merged).toEqual(expect.arrayContaining(Object.keys(emailJobQueues(g.ctx))));

@@ -26,6 +26,7 @@ import { settingsFeature } from './settings/settingsFeature.ts';
 import { settlementFeature } from './settlement/settlementFeature.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
 import { systemFeature } from './system/systemFeature.ts';
+import { teamFeature } from './team/teamFeature.ts';
 import { watcherFeature, type WatcherFeatureOptions } from './watcher/watcherFeature.ts';
 import { webhooksFeature, type WebhooksFeatureOptions } from './webhooks/webhooksFeature.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
@@ -129,6 +130,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     emailFeature(ctx),
     accountsFeature(ctx),
     onboardingFeature(ctx),
+    teamFeature(ctx),
     apiKeysFeature(ctx),
     auditFeature(ctx),
     paymentsFeature(ctx),

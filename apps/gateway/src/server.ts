@@ -81,11 +81,18 @@ export async function createGatewayServer(
             'Sign-up, sign-in (password or identity provider), sessions and email verification. Missing or invalid ' +
             'credentials answer 401 (AUTHENTICATION_REQUIRED, INVALID_API_KEY, INVALID_SESSION, INVALID_CREDENTIALS); ' +
             'an API key on a session-only endpoint 403 SESSION_REQUIRED; a role without the permission 403 ' +
-            'PERMISSION_DENIED. Roles: owner (everything), admin (all but account settings), developer (read, ' +
+            'PERMISSION_DENIED. Roles: owner (everything), admin (all but account settings; manages the team but not its owners), developer (read, ' +
             'write, webhooks), read_only (reads and the audit log; every write answers 403).',
         },
         { name: 'Account', description: 'The calling merchant and its audit log' },
         { name: 'API keys', description: 'Create, list and revoke API keys' },
+        {
+          name: 'Team',
+          description:
+            'Members of a merchant and their roles, invitations by email, and the merchants a person belongs to. ' +
+            'Owners and admins manage (team:manage); an admin never grants or acts on the owner role; the last ' +
+            'owner stays an owner',
+        },
         {
           name: 'Payments',
           description:

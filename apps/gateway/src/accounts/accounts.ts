@@ -101,10 +101,15 @@ export async function getMerchant(sql: Sql, merchantId: string): Promise<Merchan
   );
 }
 
-/** The user with `userId` inside `merchantId` (both from credentials), optionally locked for update. */
+/**
+ * The user with `userId` as a member of `merchantId` (both from credentials), optionally locked for update:
+ * `merchantId` and `role` are those of the membership (merchant_members), which may differ from the user's home.
+ */
 export async function getUser(sql: Sql, merchantId: string, userId: string, lock = false): Promise<User | undefined> {
   const [r] = await sql.query<UserRow>(
-    `select ${USER_COLUMNS} from users u where u.id = $1 and u.merchant_id = $2${lock ? ' for update' : ''}`,
+    `select u.id, mm.merchant_id, mm.role, u.email, u.email_verified_at, u.password_hash, u.created_at
+       from users u join merchant_members mm on mm.user_id = u.id
+      where u.id = $1 and mm.merchant_id = $2${lock ? ' for update of u' : ''}`,
     [userId, merchantId],
   );
   return r && rowToUser(r);

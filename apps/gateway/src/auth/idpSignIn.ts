@@ -5,12 +5,14 @@ import {
   isUniqueViolation,
   verifiedHolderOf,
 } from '../accounts/accounts.ts';
+import { landingMembership } from '../accounts/memberships.ts';
 import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { enforceRateLimit, limitKey } from '../rateLimits/rateLimiter.ts';
 import type { IdTokenClaims } from './oidc/oidcVerifier.ts';
 import { oidcOf, verifyIdToken } from './oidc/verifyIdToken.ts';
+import { noMembership } from './login.ts';
 import { createSession } from './sessions.ts';
 import type { SignedIn } from './signIn.ts';
 
@@ -69,8 +71,10 @@ async function signInOrUp(
       [claims.issuer, claims.subject],
     );
     if (link) {
-      const user = await getUser(tx, link.merchant_id, link.user_id);
-      const merchant = await getMerchant(tx, link.merchant_id);
+      const landing = await landingMembership(tx, link.user_id, link.merchant_id);
+      if (!landing) throw noMembership();
+      const user = await getUser(tx, landing.merchantId, link.user_id);
+      const merchant = await getMerchant(tx, landing.merchantId);
       if (!user || !merchant) throw new Error(`identity link to missing user ${link.user_id}`);
       const session = await createSession(tx, {
         userId: user.id,

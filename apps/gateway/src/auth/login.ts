@@ -1,4 +1,5 @@
 import { getMerchant, passwordUsersByEmail, type User } from '../accounts/accounts.ts';
+import { landingMembership } from '../accounts/memberships.ts';
 import { audit } from '../audit/audit.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
@@ -67,8 +68,11 @@ export async function login(
     throw new GatewayError('INVALID_CREDENTIALS', 'Email or password is incorrect');
   }
 
-  const signedIn = user;
+  const found = user;
   return ctx.db.tx(async (tx) => {
+    const landing = await landingMembership(tx, found.id, found.merchantId);
+    if (!landing) throw noMembership();
+    const signedIn: User = { ...found, merchantId: landing.merchantId, role: landing.role };
     const merchant = await getMerchant(tx, signedIn.merchantId);
     if (!merchant) throw new Error(`user ${signedIn.id} has no merchant`);
     const session = await createSession(tx, {
@@ -96,4 +100,12 @@ export async function login(
       deviceToken,
     };
   });
+}
+
+/** The password was right but the person belongs to no merchant any more (removed from every team). */
+export function noMembership(): GatewayError {
+  return new GatewayError(
+    'NO_MERCHANT_MEMBERSHIP',
+    'This account no longer belongs to any merchant; ask a merchant owner or admin for a new invitation',
+  );
 }

@@ -22,8 +22,10 @@ export const PERMISSIONS = [
   'keys:manage',
   /** Read the audit log. */
   'audit:read',
-  /** Account settings: team, settlement policy, vaults. */
+  /** Account settings: settlement policy, vaults. */
   'account:manage',
+  /** Invite, re-role and remove members (team/): owners and admins; an admin never grants or acts on an owner. */
+  'team:manage',
   /** The business profile customers see: business name and support contact (PATCH /v1/account). */
   'profile:manage',
 ] as const;
@@ -31,7 +33,16 @@ export type Permission = (typeof PERMISSIONS)[number];
 
 export const ROLE_PERMISSIONS: Readonly<Record<Role, readonly Permission[]>> = {
   owner: PERMISSIONS,
-  admin: ['read', 'write', 'refunds:write', 'webhooks:manage', 'keys:manage', 'audit:read', 'profile:manage'],
+  admin: [
+    'read',
+    'write',
+    'refunds:write',
+    'webhooks:manage',
+    'keys:manage',
+    'audit:read',
+    'profile:manage',
+    'team:manage',
+  ],
   developer: ['read', 'write', 'webhooks:manage'],
   // Read-only has no permission that writes: every write route answers it 403.
   read_only: ['read', 'audit:read'],

@@ -40,8 +40,8 @@ export type SessionLookup =
   { ok: true; session: ActiveSession } | { ok: false; reason: 'unknown' | 'ended' | 'expired' | 'idle' };
 
 /**
- * Resolves a bearer session token. Valid while not revoked, before `expires_at`, and used within the idle
- * timeout; each use moves the idle deadline (written at most once a minute, to keep reads cheap).
+ * Resolves a bearer session token. Valid while not revoked, its user still a member of its merchant (the role is
+ * the membership's), before `expires_at`, and used within the idle timeout; each use moves the idle deadline (written at most once a minute, to keep reads cheap).
  */
 export async function resolveSession(
   sql: Sql,
@@ -52,20 +52,22 @@ export async function resolveSession(
     id: string;
     user_id: string;
     merchant_id: string;
-    role: Role;
+    role: Role | null;
     last_seen_at: Date;
     expires_at: Date;
     revoked_at: Date | null;
     merchant_suspended: boolean;
   }>(
-    `select s.id, s.user_id, s.merchant_id, u.role, s.last_seen_at, s.expires_at, s.revoked_at,
+    `select s.id, s.user_id, s.merchant_id, mm.role, s.last_seen_at, s.expires_at, s.revoked_at,
             m.suspended_at is not null as merchant_suspended
-       from sessions s join users u on u.id = s.user_id join merchants m on m.id = s.merchant_id
+       from sessions s join merchants m on m.id = s.merchant_id
+       left join merchant_members mm on mm.user_id = s.user_id and mm.merchant_id = s.merchant_id
       where s.token_hash = $1`,
     [hashToken(token)],
   );
   if (!r) return { ok: false, reason: 'unknown' };
-  if (r.revoked_at) return { ok: false, reason: 'ended' };
+  // No membership: the user was removed from the session's merchant (team/removeMember.ts), which ends it.
+  if (r.revoked_at || !r.role) return { ok: false, reason: 'ended' };
   const now = p.now.getTime();
   if (now >= r.expires_at.getTime()) return { ok: false, reason: 'expired' };
   if (now >= r.last_seen_at.getTime() + p.idleSeconds * 1000) return { ok: false, reason: 'idle' };

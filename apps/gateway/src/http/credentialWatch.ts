@@ -116,8 +116,8 @@ export function createCredentialWatch(ctx: WatchContext, opts: CredentialWatchOp
         : [],
       sessionIds.length
         ? ctx.db.query<SessionRow>(
-            `select s.id, s.merchant_id, u.role, s.revoked_at, s.expires_at, s.last_seen_at
-               from sessions s join users u on u.id = s.user_id and u.merchant_id = s.merchant_id
+            `select s.id, s.merchant_id, mm.role, s.revoked_at, s.expires_at, s.last_seen_at
+               from sessions s join merchant_members mm on mm.user_id = s.user_id and mm.merchant_id = s.merchant_id
               where s.id = any($1::text[])`,
             [sessionIds],
           )

@@ -14,6 +14,11 @@ export const GATEWAY_ERRORS = {
   EMAIL_TOKEN_EXPIRED: [400, 'invalid_request_error'],
   PASSWORD_RESET_TOKEN_INVALID: [400, 'invalid_request_error'],
   PASSWORD_RESET_TOKEN_EXPIRED: [400, 'invalid_request_error'],
+  // Team invitations (team/acceptInvitation.ts): unknown token, past its 7 days, already accepted, revoked.
+  INVITATION_TOKEN_INVALID: [400, 'invalid_request_error'],
+  INVITATION_EXPIRED: [400, 'invalid_request_error'],
+  INVITATION_USED: [400, 'invalid_request_error'],
+  INVITATION_REVOKED: [400, 'invalid_request_error'],
   // Payments: the request names a network or currency this environment cannot take.
   NETWORK_NOT_SUPPORTED: [400, 'invalid_request_error'],
   NETWORK_UNAVAILABLE: [400, 'invalid_request_error'],
@@ -51,6 +56,12 @@ export const GATEWAY_ERRORS = {
   EMAIL_NOT_VERIFIED: [403, 'permission_error'],
   // The operator suspended the merchant: its keys and sessions, and its pages' new payments, are refused.
   MERCHANT_SUSPENDED: [403, 'permission_error'],
+  // Team (team/): the signed-in user's email is not the invited one; a role the caller may not grant or act on;
+  // a user who belongs to no merchant any more (sign-in) or not to the one asked for (switch).
+  INVITATION_EMAIL_MISMATCH: [403, 'permission_error'],
+  ROLE_NOT_ALLOWED: [403, 'permission_error'],
+  NO_MERCHANT_MEMBERSHIP: [403, 'permission_error'],
+  NOT_A_MEMBER: [403, 'permission_error'],
   NOT_FOUND: [404, 'invalid_request_error'],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
@@ -62,6 +73,13 @@ export const GATEWAY_ERRORS = {
   EMAIL_UNCHANGED: [409, 'invalid_request_error'],
   EMAIL_IN_USE: [409, 'invalid_request_error'],
   IDP_ACCOUNT_EXISTS: [409, 'invalid_request_error'],
+  // Team: the invited address belongs to an account (use its password or its session), the person is a member
+  // already, an open invitation exists for the address, the invitation is no longer pending, the last owner.
+  INVITATION_ACCOUNT_EXISTS: [409, 'invalid_request_error'],
+  ALREADY_MEMBER: [409, 'invalid_request_error'],
+  INVITATION_PENDING: [409, 'invalid_request_error'],
+  INVITATION_NOT_PENDING: [409, 'invalid_request_error'],
+  LAST_OWNER: [409, 'invalid_request_error'],
   // Another merchant has proven this vault address on the network and environment.
   VAULT_ADDRESS_TAKEN: [409, 'invalid_request_error'],
   WEBHOOK_ENDPOINT_LIMIT: [409, 'invalid_request_error'],

@@ -63,6 +63,7 @@ describe('unauthenticated write routes of the gateway', () => {
       'POST /public/auth/password/reset → 400',
       'POST /public/payment-intents/:id/open → 404',
       'POST /public/payment-links/:id/intents → 404',
+      'POST /public/team/invitations/accept → 400',
       'POST /v1/auth/idp → 400',
       'POST /v1/auth/login → 400',
       'POST /v1/auth/password/forgot → 400',

@@ -1,5 +1,5 @@
 // Serves the built web pages (apps/web, built by Vite) at the URLs the API hands out: /checkout/{id}, /pay/{id},
-// /invoice/{id}, /verify-email and /reset-password, the merchant dashboard under /dashboard/ (its routes are the page's
+// /invoice/{id}, /verify-email, /reset-password and /accept-invitation, the merchant dashboard under /dashboard/ (its routes are the page's
 // own), and the operator console at /admin/ (one page; its API is /admin/api, operator/adminRoutes.ts).
 import { serveWebPages, type App } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
@@ -11,6 +11,7 @@ export const PAGE_PATHS = [
   '/invoice/:id',
   '/verify-email',
   '/reset-password',
+  '/accept-invitation',
   '/dashboard/',
   '/dashboard/*',
   '/admin/',

@@ -11,6 +11,7 @@ const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
 const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
 const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
 const ResetPasswordPage = lazy(() => import('./reset/ResetPasswordPage.tsx'));
+const AcceptInvitationPage = lazy(() => import('./accept/AcceptInvitationPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
 const ConsolePage = lazy(() => import('./admin/ConsolePage.tsx'));
@@ -45,6 +46,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
       </I18nProvider>
     );
   if (path === '/reset-password') return <ResetPasswordPage token={search.get('token')} />;
+  if (path === '/accept-invitation') return <AcceptInvitationPage token={search.get('token')} />;
   if (path === '/owner/') return <OwnerDashboardPage />;
   if (path === '/admin/') return <ConsolePage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;

@@ -8,6 +8,7 @@ import { dashboardSession, gateway, ok, type Environment, type Permission } from
 import { DashboardContext, type DashboardState } from './dashboardContext.ts';
 import { EnvironmentSwitch } from './EnvironmentSwitch.tsx';
 import { HomePage } from './HomePage.tsx';
+import { MerchantSwitcher } from './MerchantSwitcher.tsx';
 import { Link, navigate, DASHBOARD_BASE, useRoute } from './router.tsx';
 import { SignInPage } from './SignInPage.tsx';
 import { useLoad } from './useLoad.ts';
@@ -18,6 +19,7 @@ const DevelopersPage = lazy(() => import('./DevelopersPage.tsx'));
 const LinksPage = lazy(() => import('./LinksPage.tsx'));
 const InvoicesPage = lazy(() => import('./InvoicesPage.tsx'));
 const SettingsPage = lazy(() => import('./SettingsPage.tsx'));
+const TeamPage = lazy(() => import('./TeamPage.tsx'));
 
 const SECTIONS = [
   { to: '', label: 'Home' },
@@ -25,6 +27,7 @@ const SECTIONS = [
   { to: 'links', label: 'Payment links' },
   { to: 'invoices', label: 'Invoices' },
   { to: 'developers', label: 'Developers' },
+  { to: 'team', label: 'Team' },
   { to: 'settings', label: 'Settings' },
 ] as const;
 
@@ -57,6 +60,7 @@ export default function DashboardPage() {
   return (
     <SignedIn
       key={session}
+      onSwitched={() => setSession(dashboardSession.get())}
       onSignedOut={() => {
         dashboardSession.clear();
         setNotice('You are signed out.');
@@ -66,7 +70,7 @@ export default function DashboardPage() {
   );
 }
 
-function SignedIn({ onSignedOut }: { onSignedOut: () => void }) {
+function SignedIn({ onSignedOut, onSwitched }: { onSignedOut: () => void; onSwitched: () => void }) {
   const [environment, setEnvironment] = useState<Environment>(() => dashboardSession.environment());
   const account = useLoad(async () => {
     const [me, email] = await Promise.all([ok(gateway.GET('/v1/me')), ok(gateway.GET('/v1/auth/email'))]);
@@ -102,6 +106,7 @@ function SignedIn({ onSignedOut }: { onSignedOut: () => void }) {
               {data.me.user?.email ?? ''} · {data.me.role.replace('_', '-')}
             </span>
           </div>
+          <MerchantSwitcher current={data.me.merchant.id} onSwitched={onSwitched} />
           <EnvironmentSwitch
             environment={environment}
             liveAllowed={liveAllowed}
@@ -133,6 +138,7 @@ function Sections() {
   else if (top === 'links') page = <LinksPage />;
   else if (top === 'invoices') page = <InvoicesPage />;
   else if (top === 'settings') page = <SettingsPage />;
+  else if (top === 'team') page = <TeamPage />;
   else page = <p>There is no such dashboard page.</p>;
   return (
     <>
