@@ -15,6 +15,7 @@ export * from './operator/index.ts';
 export * from './http/metrics.ts';
 export * from './http/storableText.ts';
 export * from './http/opaqueCursor.ts';
+export { detailSentence, fieldLabel, renderedDetails, validationMessage } from './http/validationDetails.ts';
 export * from './http/httpConfig.ts';
 export * from './http/serveWebPages.ts';
 export * from './lifecycle/shutdown.ts';

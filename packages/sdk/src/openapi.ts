@@ -16774,6 +16774,239 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event to an endpoint
+         * @description Sends one event of type `test` (data.object: the endpoint's id, url and description) to this endpoint only, signed and retried like any event, whatever the endpoint subscribes to. Answers the delivery at once; its attempts appear in GET /v1/webhook-deliveries/{id} within seconds. Each request is a new event id. Test events are never listed by GET /v1/events nor streamed. A disabled endpoint answers 409 WEBHOOK_ENDPOINT_DISABLED.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Delivery of one event to one endpoint */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attempt_count: number;
+                            /** @description Every attempt, oldest first (detail only) */
+                            attempts?: {
+                                /** @description 1, 2, … per delivery */
+                                attempt: number;
+                                /** @description Why it failed (HTTP status, timeout, refused address, redirect not followed …); null on success */
+                                error: string | null;
+                                latency_ms: number | null;
+                                /** @description Asked for with POST /v1/webhook-deliveries/{id}/retry */
+                                manual: boolean;
+                                /** @description First bytes of the answer (≤ 1 KiB) */
+                                response_excerpt: string | null;
+                                /**
+                                 * Format: date-time
+                                 * @description ISO 8601 UTC timestamp
+                                 */
+                                started_at: string;
+                                /** @description null: no answer */
+                                status_code: number | null;
+                            }[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 UTC timestamp
+                             */
+                            created_at: string;
+                            endpoint_id: string;
+                            /** @description evt_…: the `id` of the event body, the same on every attempt */
+                            event_id: string;
+                            event_type: string;
+                            /** @description whd_… */
+                            id: string;
+                            last_attempt_at: string | null;
+                            last_error: string | null;
+                            last_status_code: number | null;
+                            livemode: boolean;
+                            /** @description Next automatic attempt (pending only) */
+                            next_attempt_at: string | null;
+                            /** @enum {string} */
+                            object: "webhook_delivery";
+                            /**
+                             * @description pending: retries scheduled; succeeded: an attempt got a 2xx; failed: all 9 attempts failed, or the endpoint was disabled or deleted first
+                             * @enum {string}
+                             */
+                            status: "pending" | "succeeded" | "failed";
+                            succeeded_at: string | null;
+                            /** @description The endpoint’s URL now */
+                            url: string;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (or not this merchant’s) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 };
 export type webhooks = Record<string, never>;
 export type components = {

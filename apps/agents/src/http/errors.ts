@@ -1,4 +1,4 @@
-import { HttpError, type ErrorEnvelope } from '@tender/platform';
+import { detailSentence, HttpError, validationMessage, type ErrorEnvelope } from '@tender/platform';
 
 /** Paths every error points an agent to. */
 export const GUIDES = { llms: '/llms.txt', serviceCatalog: '/api/v1/services', openapi: '/openapi.json' } as const;
@@ -79,11 +79,14 @@ export class AgentError extends HttpError {
  */
 export const agentsEnvelope: ErrorEnvelope = {
   render(err, requestId) {
-    const details = err.extra.details?.map((d) => `${d.path} ${d.message}`).join('; ');
+    // Every detail as a sentence, in the message (the kit's validation message is the first of them: not repeated).
+    const list = err.extra.details ?? [];
+    const all = list.map(detailSentence).join('; ');
+    const message = !all ? err.message : err.message === validationMessage(list) ? all : `${err.message}: ${all}`;
     return {
       error: {
         code: err.code,
-        message: details ? `${err.message}: ${details}` : err.message,
+        message,
         requestId,
         ...(err.extra.data ?? {}),
       },

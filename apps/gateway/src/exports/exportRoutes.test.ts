@@ -176,7 +176,7 @@ describe(`CSV exports (${db})`, () => {
     expect([backwards.statusCode, backwards.json().error.code, backwards.json().error.details]).toEqual([
       400,
       'VALIDATION_FAILED',
-      [{ path: 'to', message: 'must be later than from' }],
+      [{ path: 'to', message: 'to must be later than from' }],
     ]);
     const notUtc = await exportOf('payments', key, '?from=yesterday');
     expect([notUtc.statusCode, notUtc.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);

@@ -87,7 +87,7 @@ describe(`authentication and permissions (${db})`, () => {
     const bad = await me({ ...bearer(owner.token), 'tender-environment': 'prod' });
     expect(err(bad)).toEqual([400, 'VALIDATION_FAILED']);
     expect(bad.json().error.details).toEqual([
-      { path: 'header:tender-environment', message: 'must be one of test, live' },
+      { path: 'header:tender-environment', message: 'The tender-environment header must be one of test, live' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { HttpError, type ErrorDetail, type ErrorEnvelope } from '@tender/platform';
+import { HttpError, renderedDetails, type ErrorDetail, type ErrorEnvelope } from '@tender/platform';
 
 /**
  * Every error code the gateway answers with, its HTTP status and its `type`. One table: routes and operations
@@ -145,7 +145,7 @@ export const gatewayEnvelope: ErrorEnvelope = {
         code: err.code,
         message: err.message,
         request_id: requestId,
-        ...(err.extra.details ? { details: err.extra.details } : {}),
+        ...(err.extra.details ? { details: renderedDetails(err.extra.details) } : {}),
       },
     };
   },

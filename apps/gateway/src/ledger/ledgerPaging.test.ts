@@ -98,7 +98,7 @@ describe(`ledger lists page with cursors (${db})`, () => {
       const r = await get(`/v1/settlements?cursor=${encodeURIComponent(bad)}`);
       expect([r.statusCode, r.json().error.details]).toEqual([
         400,
-        [{ path: 'cursor', message: 'is not a cursor returned by this list' }],
+        [{ path: 'cursor', message: 'cursor is not a cursor returned by this list' }],
       ]);
     }
     expect((await get('/v1/transactions', otherKey)).json().data).toEqual([]);

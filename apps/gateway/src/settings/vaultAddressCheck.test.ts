@@ -65,7 +65,7 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     expect(r.statusCode).toBe(400);
     expect(r.json().error).toMatchObject({
       code: 'VALIDATION_FAILED',
-      details: [{ path: 'address', message: 'has a wrong EIP-55 checksum' }],
+      details: [{ path: 'address', message: 'Address has a wrong EIP-55 checksum' }],
     });
     expect(r.json().error.message).toContain(`${wrong} has a wrong EIP-55 checksum`);
     expect((await currentVault()).find((v) => v.network === 'devnet')?.address).toBe(eoa);
@@ -80,7 +80,7 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
       expect(r.statusCode).toBe(400);
       expect(r.json().error).toMatchObject({
         code: 'VAULT_ADDRESS_REJECTED',
-        details: [{ path: 'address', message: detail }],
+        details: [{ path: 'address', message: `Address ${detail}` }],
       });
     }
   });
@@ -90,12 +90,12 @@ describe(`vault addresses (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`
     const undeclared = await put({ address: token });
     expect(undeclared.json().error).toMatchObject({
       code: 'VAULT_ADDRESS_REJECTED',
-      details: [{ message: 'has code and is not declared a smart-contract wallet' }],
+      details: [{ message: 'Address has code and is not declared a smart-contract wallet' }],
     });
     const declared = await put({ address: token, smart_contract_wallet: true });
     expect(declared.json().error).toMatchObject({
       code: 'VAULT_ADDRESS_REJECTED',
-      details: [{ message: 'is a token contract' }],
+      details: [{ message: 'Address is a token contract' }],
     });
   });
 

@@ -128,7 +128,7 @@ describe(`vault proofs (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().error).toMatchObject({
       code: 'VAULT_PROOF_WRONG_SIGNER',
-      details: [{ path: 'signature', message: 'is signed by another address' }],
+      details: [{ path: 'signature', message: 'Signature is signed by another address' }],
     });
     expect(wrong.json().error.message).toContain(`signed by ${accounts[6]!.address}`);
     const { message } = await proof(a, accounts[5]!.address, accounts[5]!);
@@ -149,19 +149,21 @@ describe(`vault proofs (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect(replay.statusCode).toBe(400);
     expect(replay.json().error).toMatchObject({
       code: 'VAULT_PROOF_INVALID',
-      details: [{ path: 'message', message: 'names another merchant' }],
+      details: [{ path: 'message', message: 'Message names another merchant' }],
     });
     expect(replay.json().error.message).toContain(`names merchant ${a.merchantId}, not ${b.merchantId}`);
     // Another address's proof of A, or the same text with a word changed.
     const other = await put(a, { address: accounts[8]!.address, ...aProof });
-    expect(other.json().error.details).toEqual([{ path: 'message', message: 'names another address' }]);
+    expect(other.json().error.details).toEqual([{ path: 'message', message: 'Message names another address' }]);
     const edited = aProof.message.replace('costs nothing', 'costs little');
     const reworded = await put(a, {
       address,
       message: edited,
       signature: await accounts[7]!.signMessage({ message: edited }),
     });
-    expect(reworded.json().error.details).toEqual([{ path: 'message', message: 'differs from the vault proof text' }]);
+    expect(reworded.json().error.details).toEqual([
+      { path: 'message', message: 'Message differs from the vault proof text' },
+    ]);
     // Issued 8 days ago: expired; an hour ahead: dated in the future.
     for (const [shift, detail] of [
       [-8 * 86_400_000, 'has expired'],
@@ -174,7 +176,7 @@ describe(`vault proofs (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
         message: moved,
         signature: await accounts[7]!.signMessage({ message: moved }),
       });
-      expect(r.json().error.details).toEqual([{ path: 'message', message: detail }]);
+      expect(r.json().error.details).toEqual([{ path: 'message', message: `Message ${detail}` }]);
     }
     expect(await vaults(b)).toEqual([]);
     expect((await put(a, { address, ...aProof })).statusCode).toBe(200);
@@ -214,7 +216,7 @@ describe(`vault proofs (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     expect(no.statusCode).toBe(400);
     expect(no.json().error).toMatchObject({
       code: 'VAULT_PROOF_INVALID',
-      details: [{ path: 'signature', message: 'is not accepted by the wallet contract' }],
+      details: [{ path: 'signature', message: 'Signature is not accepted by the wallet contract' }],
     });
     expect(no.json().error.message).toContain('EIP-1271');
     expect(await vaults(b)).toEqual([]);

@@ -170,3 +170,16 @@ export const retryDeliverySchema = {
   params: IdParams,
   response: { 200: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
 };
+
+export const sendTestEventSchema = {
+  tags,
+  summary: 'Send a test event to an endpoint',
+  description:
+    "Sends one event of type `test` (data.object: the endpoint's id, url and description) to this endpoint only, " +
+    'signed and retried like any event, whatever the endpoint subscribes to. Answers the delivery at once; its ' +
+    'attempts appear in GET /v1/webhook-deliveries/{id} within seconds. Each request is a new event id. Test ' +
+    'events are never listed by GET /v1/events nor streamed. A disabled endpoint answers 409 ' +
+    'WEBHOOK_ENDPOINT_DISABLED.',
+  params: IdParams,
+  response: { 201: DeliverySchema, ...errorResponses(400, 401, 403, 404, 409, 429) },
+};

@@ -14,6 +14,7 @@ import {
   rotateWebhookSecret,
   updateWebhookEndpoint,
 } from './endpoints.ts';
+import { sendTestEvent } from './sendTestEvent.ts';
 import {
   createEndpointSchema,
   deleteEndpointSchema,
@@ -23,6 +24,7 @@ import {
   listEndpointsSchema,
   retryDeliverySchema,
   rotateSecretSchema,
+  sendTestEventSchema,
   updateEndpointSchema,
 } from './webhookRouteSchemas.ts';
 
@@ -149,6 +151,16 @@ export function webhookRoutes(ctx: GatewayContext) {
         schema: retryDeliverySchema,
       },
       async (req) => deliveryView(await retryDelivery(ctx, principalOf(req), req.params.id)),
+    );
+
+    app.post(
+      '/v1/webhook-endpoints/:id/test',
+      {
+        config: { auth: { accepts, permission: 'webhooks:manage' } },
+        schema: sendTestEventSchema,
+      },
+      async (req, reply) =>
+        reply.code(201).send(deliveryView(await sendTestEvent(ctx, principalOf(req), req.params.id))),
     );
   };
 }

@@ -25,7 +25,7 @@ import { DEFAULT_TRANSPORT, type HttpTransport } from './httpConfig.ts';
 import { Metrics } from './metrics.ts';
 import { lazyChildLoggerFactory } from './lazyChildLogger.ts';
 import { unstorableFields } from './storableText.ts';
-import { validationDetails } from './validationDetails.ts';
+import { validationDetails, validationMessage } from './validationDetails.ts';
 
 export type App = FastifyInstance<
   RawServerDefault,
@@ -127,10 +127,8 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
   const coercing = makeAjv('array');
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
   app.setSchemaErrorFormatter((errors, dataVar) => {
-    const err = new HttpError(400, KitErrorCode.validation, 'Request validation failed', {
-      details: validationDetails(errors, dataVar),
-    });
-    return err;
+    const details = validationDetails(errors, dataVar);
+    return new HttpError(400, KitErrorCode.validation, validationMessage(details), { details });
   });
 
   // A second router, fed every route, answers "which other methods exist for this path?" for 405s.
@@ -149,7 +147,7 @@ export async function createHttpServer(opts: HttpServerOptions): Promise<App & {
   // The hooks every request runs are callback hooks, not async ones: no promise per hook and request.
   app.addHook('preValidation', (req, _reply, done) => {
     const details = [...unstorableFields(req.params), ...unstorableFields(req.query), ...unstorableFields(req.body)];
-    if (details.length) done(new HttpError(400, KitErrorCode.validation, 'Request validation failed', { details }));
+    if (details.length) done(new HttpError(400, KitErrorCode.validation, validationMessage(details), { details }));
     else done();
   });
 
@@ -303,9 +301,8 @@ export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   const e = error as FastifyError;
   if (e.validation) {
-    return new HttpError(400, KitErrorCode.validation, 'Request validation failed', {
-      details: validationDetails(e.validation, e.validationContext ?? 'body'),
-    });
+    const details = validationDetails(e.validation, e.validationContext ?? 'body');
+    return new HttpError(400, KitErrorCode.validation, validationMessage(details), { details });
   }
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -45,7 +45,7 @@ export function Field({
   );
 }
 
-/** An API failure shown inline (role=alert) in the API's words, with every field error it lists. */
+/** An API failure shown inline (role=alert) in the API's words, with every field error it lists (each a sentence naming its field). */
 export function ApiErrorText({ error }: { error: unknown }) {
   if (!error) return null;
   const message = error instanceof Error ? error.message : 'Something went wrong';
@@ -53,12 +53,10 @@ export function ApiErrorText({ error }: { error: unknown }) {
   return (
     <div className="error-text" role="alert">
       <p>{message}</p>
-      {details.length > 0 ? (
+      {details.length > 1 || (details.length === 1 && details[0]!.message !== message) ? (
         <ul>
           {details.map((d) => (
-            <li key={`${d.path}:${d.message}`}>
-              <code>{d.path}</code> {d.message}
-            </li>
+            <li key={`${d.path}:${d.message}`}>{d.message}</li>
           ))}
         </ul>
       ) : null}

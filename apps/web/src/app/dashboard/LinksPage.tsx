@@ -1,11 +1,13 @@
-// Payment links: create (every rule the API checks shown at its field), list, view the payments made through one,
-// copy the public URL, activate or deactivate.
-import { useState, type FormEvent } from 'react';
+// Payment links: create (every field of the API's payment link input, each rule the API checks shown at its field),
+// list, view the payments made through one, copy the public URL or show it as a QR code, activate or deactivate (the
+// spec's only link update: PATCH /v1/payment-links/{id} with `active`).
+import { toDataURL } from 'qrcode';
+import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney } from '../shared/money.ts';
 import { CopyText, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
-import { ApiErrorText, Field } from './Field.tsx';
+import { ApiErrorText, Field, fieldMessage } from './Field.tsx';
 import { PaymentRows } from './HomePage.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { useAction } from './useAction.ts';
@@ -16,6 +18,7 @@ export default function LinksPage() {
   const { can } = useDashboard();
   const links = useLoad(() => ok(gateway.GET('/v1/payment-links', { params: { query: { limit: 100 } } })), []);
   const [open, setOpen] = useState<string | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
   const { error, run } = useAction();
 
   async function setActive(l: PaymentLink, active: boolean) {
@@ -48,6 +51,14 @@ export default function LinksPage() {
                   <button
                     type="button"
                     className="secondary small"
+                    aria-expanded={qr === l.id}
+                    onClick={() => setQr(qr === l.id ? null : l.id)}
+                  >
+                    QR code
+                  </button>
+                  <button
+                    type="button"
+                    className="secondary small"
                     aria-expanded={open === l.id}
                     onClick={() => setOpen(open === l.id ? null : l.id)}
                   >
@@ -60,6 +71,7 @@ export default function LinksPage() {
                   ) : null}
                 </span>
               </div>
+              {qr === l.id ? <LinkQr url={l.url} name={l.name} /> : null}
               {open === l.id ? <LinkPayments linkId={l.id} /> : null}
             </li>
           ))}
@@ -67,6 +79,34 @@ export default function LinksPage() {
       </section>
       {can('write') ? <CreateLink onCreated={() => void links.reload()} /> : null}
     </div>
+  );
+}
+
+/** A QR code of the link's public URL, to print or show at a counter (the `qrcode` package the checkout uses). */
+function LinkQr({ url, name }: { url: string; name: string }) {
+  const [src, setSrc] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    toDataURL(url, { errorCorrectionLevel: 'M', margin: 2, scale: 6 }).then(
+      (d) => live && setSrc(d),
+      () => live && setSrc(undefined),
+    );
+    return () => {
+      live = false;
+    };
+  }, [url]);
+  return (
+    <figure className="link-qr" data-testid="link-qr">
+      {src ? <img src={src} alt={`QR code of ${url}`} width={200} height={200} /> : null}
+      <figcaption className="muted small">
+        Scanning opens {url}.{' '}
+        {src ? (
+          <a href={src} download={`${name.replace(/[^\w-]+/g, '-')}-qr.png`}>
+            Download PNG
+          </a>
+        ) : null}
+      </figcaption>
+    </figure>
   );
 }
 
@@ -90,6 +130,9 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
   const [currency, setCurrency] = useState<'USDC' | 'EURC'>('USDC');
   const [description, setDescription] = useState('');
   const [networks, setNetworks] = useState<string[]>([]);
+  const [methods, setMethods] = useState<('WALLET' | 'ADDRESS')[]>(['WALLET', 'ADDRESS']);
+  const [successUrl, setSuccessUrl] = useState('');
+  const [expiryMinutes, setExpiryMinutes] = useState('');
   const [created, setCreated] = useState<PaymentLink | null>(null);
   const { busy, error, run } = useAction();
 
@@ -104,6 +147,9 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
             currency,
             ...(description ? { description } : {}),
             ...(networks.length ? { networks } : {}),
+            checkout_methods: methods,
+            ...(successUrl ? { success_url: successUrl } : {}),
+            ...(expiryMinutes ? { intent_expires_in_seconds: Math.round(Number(expiryMinutes) * 60) } : {}),
           },
         }),
       );
@@ -143,6 +189,60 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
           {(p) => <input {...p} value={description} onChange={(e) => setDescription(e.target.value)} />}
         </Field>
         <NetworkChoice id="link-networks" value={networks} onChange={setNetworks} error={error} />
+        <fieldset
+          className="events"
+          aria-describedby={fieldMessage(error, 'checkout_methods') ? 'link-methods-error' : undefined}
+        >
+          <legend>How customers can pay</legend>
+          {(['WALLET', 'ADDRESS'] as const).map((m) => (
+            <label key={m}>
+              <input
+                type="checkbox"
+                checked={methods.includes(m)}
+                onChange={(e) => setMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
+              />{' '}
+              {m === 'WALLET' ? 'Connect a wallet' : 'Send to a deposit address'}
+            </label>
+          ))}
+          {fieldMessage(error, 'checkout_methods') ? (
+            <small id="link-methods-error" className="field-error">
+              {fieldMessage(error, 'checkout_methods')}
+            </small>
+          ) : null}
+        </fieldset>
+        <Field
+          id="link-success-url"
+          path="success_url"
+          label="Success URL (optional)"
+          error={error}
+          hint="Where the customer goes after paying; http(s) only"
+        >
+          {(p) => (
+            <input
+              {...p}
+              type="url"
+              value={successUrl}
+              onChange={(e) => setSuccessUrl(e.target.value)}
+              placeholder="https://"
+            />
+          )}
+        </Field>
+        <Field
+          id="link-expiry"
+          path="intent_expires_in_seconds"
+          label="Time to pay, in minutes (optional)"
+          error={error}
+          hint="5 to 10080 minutes; default 20"
+        >
+          {(p) => (
+            <input
+              {...p}
+              inputMode="numeric"
+              value={expiryMinutes}
+              onChange={(e) => setExpiryMinutes(e.target.value)}
+            />
+          )}
+        </Field>
         <button type="submit" disabled={busy}>
           Create link
         </button>

@@ -1,5 +1,5 @@
-// Webhook endpoints: register with event types (the signing secret is shown once), rotate the secret, disable or
-// enable, delete.
+// Webhook endpoints: register with event types (the signing secret is shown once), send a test event and show what
+// the receiver answered, rotate the secret, disable or enable, delete.
 import { useState, type FormEvent } from 'react';
 import { OnceSecret, StatusBadge, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
@@ -64,6 +64,7 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
             </span>
             {manage ? (
               <span className="actions">
+                <SendTestEvent endpointId={ep.id} disabled={ep.status !== 'enabled'} />
                 <button
                   type="button"
                   className="secondary small"
@@ -149,5 +150,52 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
       ) : null}
       <ApiErrorText error={error} />
     </section>
+  );
+}
+
+/**
+ * "Send test event": POST /v1/webhook-endpoints/{id}/test makes one real, signed delivery of a `test` event; the
+ * delivery log is then read until its first attempt is done, and what the receiver answered is shown.
+ */
+function SendTestEvent({ endpointId, disabled }: { endpointId: string; disabled: boolean }) {
+  const [result, setResult] = useState<{ tone: 'good' | 'bad' | 'wait'; text: string } | null>(null);
+  async function send() {
+    setResult({ tone: 'wait', text: 'Sending a test event…' });
+    try {
+      const sent = await ok(gateway.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id: endpointId } } }));
+      for (let i = 0; i < 40; i++) {
+        const d = await ok(gateway.GET('/v1/webhook-deliveries/{id}', { params: { path: { id: sent.id } } }));
+        if (d.attempt_count > 0) {
+          const answer = d.last_status_code === null ? (d.last_error ?? 'no answer') : `HTTP ${d.last_status_code}`;
+          setResult(
+            d.status === 'succeeded'
+              ? { tone: 'good', text: `Test event ${d.event_id} delivered: your endpoint answered ${answer}.` }
+              : { tone: 'bad', text: `Test event ${d.event_id} failed: ${answer}. It is retried like any event.` },
+          );
+          return;
+        }
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      setResult({ tone: 'wait', text: `Test event ${sent.event_id} queued; see the delivery log for its attempts.` });
+    } catch (e) {
+      setResult({ tone: 'bad', text: e instanceof Error ? e.message : 'The test event could not be sent' });
+    }
+  }
+  return (
+    <>
+      <button
+        type="button"
+        className="secondary small"
+        disabled={disabled || result?.tone === 'wait'}
+        onClick={() => void send()}
+      >
+        Send test event
+      </button>
+      {result ? (
+        <span className={`test-result ${result.tone}`} role="status" data-testid="test-event-result">
+          {result.text}
+        </span>
+      ) : null}
+    </>
   );
 }
