@@ -2,6 +2,7 @@ import { enqueue, type Feature } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from './_test/testGateway.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
+import { emailChangedNoticeQueues } from './email/emailChangedNotice.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { passwordResetJobQueues } from './auth/passwordReset.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
@@ -37,6 +38,7 @@ describe('the gateway feature list', () => {
     const merged = Object.keys(featureQueues(gatewayFeatures(g.ctx))).sort();
     const declared = Object.keys({
       ...emailJobQueues(g.ctx),
+      ...emailChangedNoticeQueues(g.ctx),
       ...paymentJobQueues(g.ctx),
       ...settlementJobQueues(g.ctx),
       ...invoiceJobQueues(g.ctx),
