@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from './_test/testGateway.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
 import { emailChangedNoticeQueues } from './email/emailChangedNotice.ts';
+import { receiptJobQueues } from './receipts/sendPaymentReceipt.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { passwordResetJobQueues } from './auth/passwordReset.ts';
 import { invoiceJobQueues } from './invoices/invoiceEmail.ts';
@@ -28,7 +29,7 @@ describe('the gateway feature list', () => {
     expect(new Set(names).size).toBe(names.length);
     const firstWithout = features.findIndex((f) => !f.routes);
     expect(features.slice(firstWithout).every((f) => !f.routes)).toBe(true);
-    expect(names.slice(firstWithout)).toEqual(['settlement', 'watcher']);
+    expect(names.slice(firstWithout)).toEqual(['receipts', 'settlement', 'watcher']);
     // Without a web directory the pages feature has no routes (tests of the API alone, the API table).
     expect(gatewayFeatures(g.ctx).find((f) => f.name === 'pages')?.routes).toBeUndefined();
   });
@@ -43,6 +44,7 @@ describe('the gateway feature list', () => {
       ...settlementJobQueues(g.ctx),
       ...invoiceJobQueues(g.ctx),
       ...passwordResetJobQueues(g.ctx),
+      ...receiptJobQueues(g.ctx),
     }).sort();
     expect(merged).toEqual(declared);
     expect(merged).toEqual(expect.arrayContaining(Object.keys(emailJobQueues(g.ctx))));
