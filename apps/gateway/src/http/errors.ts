@@ -49,6 +49,8 @@ export const GATEWAY_ERRORS = {
   EMAIL_NOT_VERIFIED: [403, 'permission_error'],
   // The operator suspended the merchant: its keys and sessions, and its pages' new payments, are refused.
   MERCHANT_SUSPENDED: [403, 'permission_error'],
+  // A session cookie on an unsafe request from another origin (auth/sessionCookie.ts).
+  CSRF_REJECTED: [403, 'permission_error'],
   NOT_FOUND: [404, 'invalid_request_error'],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
@@ -75,6 +77,9 @@ export const GATEWAY_ERRORS = {
   PAYMENT_LINK_INACTIVE: [409, 'invalid_request_error'],
   INVOICE_PAID: [409, 'invalid_request_error'],
   INVOICE_PAYMENT_IN_PROGRESS: [409, 'invalid_request_error'],
+  // Resending an invoice (POST /v1/invoices/{id}/send): void, or its mail is already waiting for the relay.
+  INVOICE_VOID: [409, 'invalid_request_error'],
+  INVOICE_EMAIL_QUEUED: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   URI_TOO_LONG: [414, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],
