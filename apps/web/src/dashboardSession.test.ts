@@ -83,8 +83,8 @@ describe(`the dashboard session across tabs (${db})`, () => {
       const cookie = await cookieOf(context);
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', secure: false });
       expect(cookie!.value).toMatch(/^sess_/);
-      expect(await first.evaluate(() => document.cookie)).not.toContain('sess_');
-      const stored = await first.evaluate(() => JSON.stringify({ ...sessionStorage, ...localStorage }));
+      expect(await first.evaluate<string>('document.cookie')).not.toContain('sess_');
+      const stored = await first.evaluate<string>('JSON.stringify({ ...sessionStorage, ...localStorage })');
       expect(stored).not.toContain('sess_');
       expect(logs.join('\n')).not.toContain(cookie!.value);
       await screenshot(first, `session-1-signed-in-${width}.png`);

@@ -47,13 +47,18 @@ describe(`the dashboard session cookie (${db})`, () => {
 
   it('over https the cookie is Secure and __Host- prefixed', () => {
     const ctx = {
-      config: { publicUrl: 'https://pay.example', dashboardUrl: 'https://pay.example', profile: 'production' },
+      config: {
+        publicUrl: 'https://pay.example',
+        dashboardUrl: 'https://pay.example',
+        profile: 'production',
+        roles: [],
+      },
     };
     const now = new Date('2026-01-01T00:00:00Z');
-    const c = sessionCookie(ctx as never, 'sess_x', new Date(now.getTime() + 3600_000), now);
+    const c = sessionCookie(ctx, 'sess_x', new Date(now.getTime() + 3600_000), now);
     expect(c).toBe('__Host-tender_session=sess_x; Path=/; HttpOnly; SameSite=Lax; Max-Age=3600; Secure');
-    expect(sessionCookieName(ctx as never)).toBe('__Host-tender_session');
-    expect(clearedSessionCookie(ctx as never)).toContain('Max-Age=0; Secure');
+    expect(sessionCookieName(ctx)).toBe('__Host-tender_session');
+    expect(clearedSessionCookie(ctx)).toContain('Max-Age=0; Secure');
   });
 
   it('unsafe methods with the cookie need the gateway’s own origin; a cross-site form POST changes nothing', async () => {
@@ -71,14 +76,15 @@ describe(`the dashboard session cookie (${db})`, () => {
     const keys = async () =>
       (await g.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(s.token) })).json().data.length;
     const before = await keys();
-    for (const headers of [
+    const refused: Record<string, string>[] = [
       { origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
       { origin: 'https://evil.example' },
       { origin: 'http://gateway.test', 'sec-fetch-site': 'same-site' },
       { origin: 'null' },
       {},
       { 'sec-fetch-site': 'cross-site' },
-    ]) {
+    ];
+    for (const headers of refused) {
       const r = await create(headers);
       expect([r.statusCode, r.json().error.code]).toEqual([403, 'CSRF_REJECTED']);
     }

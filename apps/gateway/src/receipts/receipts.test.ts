@@ -1,4 +1,4 @@
-import type { Job } from '@tender/platform';
+import type { Job, QueueDefinition } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture } from '../_test/smtpCapture.ts';
 import { bearer, createTestGateway, signUp, type SignedUp, type TestGateway } from '../_test/testGateway.ts';
@@ -68,13 +68,16 @@ describe(`customer receipts (${db})`, () => {
       [PAYMENT_RECEIPT_QUEUE, id],
     );
   const runJob = (id: string) =>
-    receiptJobQueues(g.ctx)[PAYMENT_RECEIPT_QUEUE]!.handler({
-      id: '1',
-      queue: PAYMENT_RECEIPT_QUEUE,
-      payload: { paymentId: id },
-      attempts: 1,
-      maxAttempts: 10,
-    } as unknown as Job);
+    receiptJobQueues(g.ctx)[PAYMENT_RECEIPT_QUEUE]!.handler(
+      {
+        id: '1',
+        queue: PAYMENT_RECEIPT_QUEUE,
+        payload: { paymentId: id },
+        attempts: 1,
+        maxAttempts: 10,
+      } as unknown as Job,
+      {} as unknown as Parameters<QueueDefinition['handler']>[1],
+    );
   const mailsTo = (to: string) => smtp.mails.filter((m) => m.to.includes(to));
 
   it('the confirming transition records one receipt and enqueues one job; the job mails it once', async () => {
