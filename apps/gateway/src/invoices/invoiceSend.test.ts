@@ -55,7 +55,7 @@ describe(`invoice resend (${db})`, () => {
       method: 'POST',
       url: '/v1/invoices',
       headers: bearer(owner),
-      payload: { customer_email, line_items: [{ description: 'Work', unit_amount: '40' }] },
+      payload: { customer_name: 'Ada', customer_email, line_items: [{ description: 'Work', unit_amount: '40' }] },
     });
     expect(r.statusCode).toBe(201);
     return { id: r.json().id as string, to: customer_email };
@@ -153,7 +153,11 @@ describe(`invoice resend without a relay (${db})`, () => {
         method: 'POST',
         url: '/v1/invoices',
         headers: bearer(s.token),
-        payload: { customer_email: 'x@example.com', line_items: [{ description: 'A', unit_amount: '1' }] },
+        payload: {
+          customer_name: 'Bo',
+          customer_email: 'x@example.com',
+          line_items: [{ description: 'A', unit_amount: '1' }],
+        },
       });
       expect(c.json().delivery.email).toBe('not_configured');
       const r = await gw.app.inject({
