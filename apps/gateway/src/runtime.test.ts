@@ -2,6 +2,8 @@ import { enqueue, type Feature } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from './_test/testGateway.ts';
 import { emailJobQueues } from './email/emailLinks.ts';
+import { emailChangedNoticeQueues } from './email/emailChangedNotice.ts';
+import { receiptJobQueues } from './receipts/sendPaymentReceipt.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { passwordResetJobQueues } from './auth/passwordReset.ts';
 import { teamJobQueues } from './team/createInvitation.ts';
@@ -28,7 +30,7 @@ describe('the gateway feature list', () => {
     expect(new Set(names).size).toBe(names.length);
     const firstWithout = features.findIndex((f) => !f.routes);
     expect(features.slice(firstWithout).every((f) => !f.routes)).toBe(true);
-    expect(names.slice(firstWithout)).toEqual(['settlement', 'watcher']);
+    expect(names.slice(firstWithout)).toEqual(['receipts', 'settlement', 'watcher']);
     // Without a web directory the pages feature has no routes (tests of the API alone, the API table).
     expect(gatewayFeatures(g.ctx).find((f) => f.name === 'pages')?.routes).toBeUndefined();
   });
@@ -38,11 +40,13 @@ describe('the gateway feature list', () => {
     const merged = Object.keys(featureQueues(gatewayFeatures(g.ctx))).sort();
     const declared = Object.keys({
       ...emailJobQueues(g.ctx),
+      ...emailChangedNoticeQueues(g.ctx),
       ...paymentJobQueues(g.ctx),
       ...settlementJobQueues(g.ctx),
       ...invoiceJobQueues(g.ctx),
       ...passwordResetJobQueues(g.ctx),
       ...teamJobQueues(g.ctx),
+      ...receiptJobQueues(g.ctx),
     }).sort();
     expect(merged).toEqual(declared);
     expect(merged).toEqual(expect.arrayContaining(Object.keys(emailJobQueues(g.ctx))));

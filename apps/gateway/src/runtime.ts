@@ -21,6 +21,8 @@ import { networksFeature } from './networks/networksFeature.ts';
 import { pagesFeature } from './pages/pagesFeature.ts';
 import { paymentLinksFeature } from './paymentLinks/paymentLinksFeature.ts';
 import { paymentsFeature } from './payments/paymentsFeature.ts';
+import { receiptReaction } from './receipts/receiptReaction.ts';
+import { receiptsFeature } from './receipts/receiptsFeature.ts';
 import { refundsFeature } from './refunds/refundsFeature.ts';
 import { settingsFeature } from './settings/settingsFeature.ts';
 import { settlementFeature } from './settlement/settlementFeature.ts';
@@ -100,11 +102,12 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
 /**
  * What each feature plugs into the hubs, in the order the hubs call them: refund requests are facts of a payment
  * (before its status is derived); after the payment's own events, invoice events (payment.confirmed comes before
- * invoice.paid), then the sweeps of the new state; webhooks fan out every event; refunds match the watcher's logs.
+ * invoice.paid), the customer receipt of a newly confirmed payment, then the sweeps of the new state; webhooks fan
+ * out every event; refunds match the watcher's logs.
  */
 function registerPlugs(ctx: GatewayContext): void {
   ctx.plugs.paymentFactSources.push(refundFacts(ctx));
-  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), (tx, t) => scheduleSweeps(ctx, tx, t));
+  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), receiptReaction(), (tx, t) => scheduleSweeps(ctx, tx, t));
   ctx.plugs.paymentDetailParts.push(refundDetail);
   ctx.plugs.outboxSubscribers.push(fanOutEvent);
   ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
@@ -147,6 +150,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     operatorFeature(ctx),
     devMailFeature(ctx),
     pagesFeature(ctx, opts.webDir),
+    receiptsFeature(ctx),
     settlementFeature(ctx, opts.sweep),
     watcherFeature(ctx, opts.watcher),
   ];

@@ -68,7 +68,12 @@ export async function createGatewayServer(
             description:
               'Dashboard session token (sess_…) from login, signup or identity-provider sign-in; ends on logout, ' +
               `after its lifetime, or when idle. Acts in test mode unless the request sends \`${ENVIRONMENT_HEADER}: live\`. ` +
-              'Acts with the user’s role (owner for the account holder).',
+              'Acts with the user’s role (owner for the account holder). The dashboard does not hold the token: ' +
+              'sign-in also sets it as an HttpOnly cookie (tender_session; __Host-tender_session, Secure, over ' +
+              'https; SameSite=Lax; Path=/; expires with the session) that scripts cannot read and logout clears. ' +
+              'The cookie is read only when no Authorization header is sent, and a request with it whose method ' +
+              'is not GET, HEAD or OPTIONS must come from the gateway’s own origin (Origin, else Sec-Fetch-Site: ' +
+              'same-origin), or it answers 403 CSRF_REJECTED.',
           },
           ...OPERATOR_SECURITY_SCHEME,
         },

@@ -66,6 +66,11 @@ afterAll(async () => {
   await g?.close();
 });
 
+/** The dashboard's HttpOnly session cookie, as the browser holds it (pages cannot read it). */
+async function sessionCookieOf(c: BrowserContext): Promise<string | null> {
+  return (await c.cookies()).find((k) => k.name === 'tender_session')?.value ?? null;
+}
+
 async function shot(page: Page, name: string) {
   await mkdir(SCREENS_DIR, { recursive: true });
   await page.screenshot({ path: join(SCREENS_DIR, name), fullPage: true });
@@ -418,7 +423,8 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
 
   it('a second merchant signed in in the same browser context never sees the first merchant’s data; an ended session returns to sign-in', async (ctx) => {
     if (!walk.paymentId) ctx.skip('needs the walk above');
-    // The first merchant's tab stays open while a second merchant signs up in another tab of the same context.
+    // The first merchant's tab stays open while a second merchant signs up in another browser profile (the session is
+    // one HttpOnly cookie per browser, shared by its tabs: dashboardSession.test.ts).
     // (Signed in with the keyboard only: type, Tab, type, Enter; then a section opened with Tab and Enter.)
     const first = await context.newPage();
     await first.goto(`${g.baseUrl}/dashboard/`);
@@ -434,7 +440,8 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     await first.getByRole('heading', { name: 'Payments' }).waitFor({ timeout: 10_000 });
     expect(new URL(first.url()).pathname).toBe('/dashboard/payments');
 
-    const second = await context.newPage();
+    const otherProfile = await browser.newContext({ viewport: { width: 1200, height: 900 } });
+    const second = await otherProfile.newPage();
     await signUpThroughPage(second, 'Second Shop', `second-${process.pid}-${Date.now()}@example.com`);
     await nav(second, 'Payments').click();
     await expect
@@ -464,7 +471,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
     expect(await first.locator('body').textContent()).not.toContain(walk.paymentId);
 
     // The second tab's session ends on the server: its next request takes it back to sign-in, saying why.
-    const token = await second.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+    const token = await sessionCookieOf(otherProfile);
     const out = await fetch(`${g.baseUrl}/v1/auth/logout`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -476,7 +483,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
       .toContain('Your session ended');
     await expectAccessible(second);
     await first.close();
-    await second.close();
+    await otherProfile.close();
   }, 120_000);
   it('a refund proven by a pasted transaction hash; a wrong-token payment on home; older payments by cursor', async (ctx) => {
     if (!walk.paymentId) ctx.skip('needs the walk above');
@@ -545,7 +552,7 @@ describe(`merchant dashboard in Chromium (${process.env.DATABASE_URL ? 'postgres
   it('a vault set before proofs is shown unproven and proven by a signature pasted into the page', async () => {
     const page = await context.newPage();
     await signUpThroughPage(page, 'Old Vault Shop', `old-vault-${process.pid}-${Date.now()}@example.com`);
-    const token = await page.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+    const token = await sessionCookieOf(context);
     const me = await fetch(`${g.baseUrl}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
     const merchantId = ((await me.json()) as { merchant: { id: string } }).merchant.id;
     // A vault row as it stood before proofs existed; no browser wallet on this page.

@@ -69,7 +69,7 @@ describe(`forgotten password in the browser (${db})`, () => {
       await signedIn.goto(`${base}/dashboard/`);
       await signIn(signedIn, email, OLD_PASSWORD);
       await signedIn.getByRole('button', { name: 'Sign out' }).waitFor({ timeout: 20_000 });
-      const oldToken = await signedIn.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+      const oldToken = (await before.cookies()).find((c) => c.name === 'tender_session')?.value;
       expect(oldToken).toMatch(/^sess_/);
 
       // Elsewhere, the password is forgotten: the sign-in page links to the reset page.

@@ -6394,7 +6394,7 @@ export type paths = {
         put?: never;
         /**
          * End the session
-         * @description The session token stops working at once. Session only: API keys get 403 SESSION_REQUIRED.
+         * @description The session token stops working at once, and the dashboard’s session cookie is cleared. Session only: API keys get 403 SESSION_REQUIRED.
          */
         post: {
             parameters: {
@@ -8993,6 +8993,267 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invoices/{id}/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an invoice to its customer again
+         * @description Mails the invoice (with its PDF) to customer_email again: `delivery.email` becomes queued, then sent or failed. Refused for a paid invoice (409 INVOICE_PAID), a void one (409 INVOICE_VOID), while a mail is still queued (409 INVOICE_EMAIL_QUEUED), on a server without an SMTP relay (503 EMAIL_UNAVAILABLE), and beyond 5 sends of one invoice an hour (429 RATE_LIMITED). Written to the audit log (invoice.sent).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Invoice */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            checkout_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            currency: "USDC" | "EURC";
+                            customer_email: string;
+                            customer_name: string;
+                            /** @description How the invoice reached customer_email */
+                            delivery: {
+                                /**
+                                 * @description not_configured: this server has no SMTP relay, nothing was sent (share `url` yourself); queued: the mail is waiting to be handed to the relay; sent: the relay accepted it; failed: the relay refused it on every attempt; skipped: voided or paid before the mail went out
+                                 * @enum {string}
+                                 */
+                                email: "not_configured" | "queued" | "sent" | "failed" | "skipped";
+                            };
+                            /**
+                             * Format: date-time
+                             * @description Overdue from this instant unless paid
+                             */
+                            due_at: string;
+                            /** @description YYYY-MM-DD (UTC) of due_at */
+                            due_date: string;
+                            /** @description inv_… */
+                            id: string;
+                            line_items: {
+                                /** @description quantity × unit_amount, exact */
+                                amount: string;
+                                amount_units: string;
+                                description: string;
+                                quantity: number;
+                                unit_amount: string;
+                                unit_amount_units: string;
+                            }[];
+                            livemode: boolean;
+                            memo: string | null;
+                            /** @description INV-000001, …: per merchant and environment, consecutive */
+                            number: string;
+                            /** @enum {string} */
+                            object: "invoice";
+                            payment_intent_id: string;
+                            pdf_url: string;
+                            /**
+                             * @description open, paid, overdue or void; derived from the payment intent, the due date and void (README)
+                             * @enum {string}
+                             */
+                            status: "open" | "paid" | "overdue" | "void";
+                            total: string;
+                            total_units: string;
+                            /** @description {public URL}/invoice/{id}: the invoice page the customer opens */
+                            url: string;
+                            voided_at: string | null;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (or not this merchant’s) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description A needed service is not configured or not reachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12972,8 +13233,8 @@ export type paths = {
         options?: never;
         head?: never;
         /**
-         * Change the default intent expiry, default networks or checkout embedding origins
-         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with /checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are accepted in test mode (and in the dev profile) only. The list replaces the previous one.
+         * Change the default intent expiry, default networks, checkout embedding origins or customer receipts
+         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with /checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are accepted in test mode (and in the dev profile) only. The list replaces the previous one. customer_receipts (true unless turned off) mails a receipt to the customer_email of each payment once it is confirmed: one per payment, sent by a job after the confirmation commits.
          */
         patch: {
             parameters: {
@@ -12987,6 +13248,8 @@ export type paths = {
                     "application/json": {
                         /** @description Exact origins, e.g. https://shop.example or https://shop.example:8443; [] for none */
                         checkout_allowed_origins?: string[];
+                        /** @description Mail the customer a receipt (business name, amount, support contact) when a payment with a customer_email is confirmed; true unless turned off */
+                        customer_receipts?: boolean;
                         default_expires_in_seconds?: number;
                         default_networks?: string[] | null;
                     };

@@ -91,7 +91,9 @@ export const idpSignInSchema = {
 export const logoutSchema = {
   tags,
   summary: 'End the session',
-  description: 'The session token stops working at once. Session only: API keys get 403 SESSION_REQUIRED.',
+  description:
+    'The session token stops working at once, and the dashboard’s session cookie is cleared. Session only: API ' +
+    'keys get 403 SESSION_REQUIRED.',
   response: {
     200: Type.Object({ status: Type.Literal('logged_out') }),
     ...errorResponses(401, 403, 429),

@@ -6,12 +6,16 @@ import { signedInJson } from './authSchemas.ts';
 import { signInWithIdp } from './idpSignIn.ts';
 import { login } from './login.ts';
 import { logout } from './logout.ts';
+import { clearedSessionCookie, sessionCookie } from './sessionCookie.ts';
+import type { SignedIn } from './signIn.ts';
 import { signup } from './signup.ts';
 
-/** POST /v1/auth/signup, /login, /idp, /logout. */
+/** POST /v1/auth/signup, /login, /idp (each also sets the dashboard's session cookie), /logout (clears it). */
 export function authRoutes(ctx: GatewayContext) {
   return async function authPlugin(app: App): Promise<void> {
     const idle = () => ctx.auth.sessionIdleSeconds;
+    // The dashboard's HttpOnly session cookie (sessionCookie.ts), set beside the token the body returns.
+    const cookieOf = (r: SignedIn) => sessionCookie(ctx, r.session.token, r.session.expiresAt, ctx.now());
 
     app.post(
       '/v1/auth/signup',
@@ -25,7 +29,11 @@ export function authRoutes(ctx: GatewayContext) {
           password: req.body.password,
           ip: req.ip,
         });
-        return reply.code(201).header('cache-control', 'no-store').send(signedInJson(r, idle()));
+        return reply
+          .code(201)
+          .header('cache-control', 'no-store')
+          .header('set-cookie', cookieOf(r))
+          .send(signedInJson(r, idle()));
       },
     );
 
@@ -43,6 +51,7 @@ export function authRoutes(ctx: GatewayContext) {
         });
         return reply
           .header('cache-control', 'no-store')
+          .header('set-cookie', cookieOf(r))
           .send({ ...signedInJson(r, idle()), device_token: r.deviceToken });
       },
     );
@@ -58,7 +67,10 @@ export function authRoutes(ctx: GatewayContext) {
           businessName: req.body.business_name,
           ip: req.ip,
         });
-        return reply.header('cache-control', 'no-store').send(signedInJson(r, idle()));
+        return reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', cookieOf(r))
+          .send(signedInJson(r, idle()));
       },
     );
 
@@ -68,9 +80,9 @@ export function authRoutes(ctx: GatewayContext) {
         config: { auth: { accepts: ['session'] } },
         schema: logoutSchema,
       },
-      async (req) => {
+      async (req, reply) => {
         await logout(ctx, principalOf(req));
-        return { status: 'logged_out' as const };
+        return reply.header('set-cookie', clearedSessionCookie(ctx)).send({ status: 'logged_out' as const });
       },
     );
   };

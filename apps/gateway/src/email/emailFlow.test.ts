@@ -129,6 +129,43 @@ describe(`email verification and change over real SMTP (${db})`, () => {
     expect(actions).toEqual(expect.arrayContaining(['email.change_requested', 'email.changed']));
   });
 
+  it('tells the old verified address once the change is made, without naming the new one', async () => {
+    const s = await signUp(g.app, { business_name: 'Notice Co' });
+    await confirm(linkToken(await nextMail(s.email, 0)));
+    const to = uniqueEmail('moved');
+    await post('/v1/auth/email/change', s.token, { email: to, reauth: { password: s.password } });
+    const link = linkToken(await nextMail(to));
+    // Nothing goes to the old address before the link is opened.
+    await new Promise((res) => setTimeout(res, 200));
+    expect(mailsTo(s.email)).toBe(1);
+    expect((await confirm(link)).statusCode).toBe(200);
+    const notice = await nextMail(s.email, 1);
+    expect(notice.subject).toBe('Your Tender account email address was changed');
+    expect(notice.text).toContain('Notice Co');
+    expect(notice.text).toContain(`${s.email} no longer signs in`);
+    expect(notice.text).not.toContain(to);
+    expect(notice.text.toLowerCase()).not.toContain(to.split('@')[0]!.toLowerCase());
+    // One notice per change, even if the confirmation is retried.
+    expect((await confirm(link)).statusCode).toBe(400);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(mailsTo(s.email)).toBe(2);
+    const jobs = await g.db.query<{ n: number }>(
+      `select count(*)::int as n from jobs where queue = 'gateway.email_changed_notice' and payload->>'to' = $1`,
+      [s.email],
+    );
+    expect(jobs[0]!.n).toBe(1);
+  });
+
+  it('tells no one when the old address was never verified', async () => {
+    const s = await signUp(g.app);
+    await nextMail(s.email);
+    const to = uniqueEmail('unverified-old');
+    await post('/v1/auth/email/change', s.token, { email: to, reauth: { password: s.password } });
+    expect((await confirm(linkToken(await nextMail(to)))).statusCode).toBe(200);
+    await new Promise((res) => setTimeout(res, 300));
+    expect(mailsTo(s.email)).toBe(1);
+  });
+
   it('refuses a change without the right password (401 REAUTHENTICATION_FAILED) and mails nothing', async () => {
     const s = await signUp(g.app);
     await nextMail(s.email);

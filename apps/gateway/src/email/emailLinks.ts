@@ -6,6 +6,7 @@ import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { enqueueEmailChangedNotice } from './emailChangedNotice.ts';
 import { emailLinkMail } from './templates.ts';
 
 export type EmailLinkPurpose = 'verify' | 'change';
@@ -121,10 +122,11 @@ export async function confirmEmailLink(ctx: GatewayContext, token: string, ip: s
         merchant_id: string;
         current_email: string | null;
         previous_verified: Date | null;
+        business_name: string;
       }>(
         `select t.id, t.user_id, t.purpose, t.email, t.expires_at, t.used_at, t.superseded_at,
-                u.merchant_id, u.email as current_email, u.email_verified_at as previous_verified
-           from email_tokens t join users u on u.id = t.user_id
+                u.merchant_id, u.email as current_email, u.email_verified_at as previous_verified, m.business_name
+           from email_tokens t join users u on u.id = t.user_id join merchants m on m.id = u.merchant_id
           where t.token_hash = $1
           for update of t, u`,
         [hashToken(token)],
@@ -161,6 +163,15 @@ export async function confirmEmailLink(ctx: GatewayContext, token: string, ip: s
           'update email_tokens set superseded_at = $2 where user_id = $1 and used_at is null and superseded_at is null',
           [link.user_id, now],
         );
+        // The old address is told, if it was the account's proven address (committed with the change, or not at all).
+        if (link.current_email && link.previous_verified && !same) {
+          await enqueueEmailChangedNotice(tx, {
+            linkId: link.id,
+            to: link.current_email,
+            businessName: link.business_name,
+            changedAt: now,
+          });
+        }
       }
       const actor: Actor = { type: 'user', id: link.user_id, ip };
       await audit(tx, {

@@ -87,3 +87,29 @@ export function passwordResetNoAccountMail(p: { to: string }): OutgoingMail {
       .join(''),
   };
 }
+
+/**
+ * The notice to an account's previous (verified) address after its email changed. It names the business and the time
+ * only, never the new address, and says how to take the account back if the change was not the owner's.
+ */
+export function emailChangedNoticeMail(p: {
+  to: string;
+  businessName: string;
+  changedAt: Date;
+  signInLink: string;
+}): OutgoingMail {
+  const when = `${p.changedAt.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  const lines = [
+    `The email address of the Tender account "${p.businessName}" was changed on ${when}. ${p.to} no longer signs in ` +
+      'to it or receives its mail.',
+    'If you made this change, there is nothing to do.',
+    'If you did not, someone who could sign in to the account made it: sign in at ' +
+      `${p.signInLink} and change the password and the address back, or contact Tender support at once.`,
+  ];
+  return {
+    to: p.to,
+    subject: 'Your Tender account email address was changed',
+    text: lines.join('\n\n'),
+    html: lines.map((l) => `<p>${escape(l)}</p>`).join(''),
+  };
+}

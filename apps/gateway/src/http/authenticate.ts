@@ -4,6 +4,7 @@ import { KEY_PREFIX } from '../apiKeys/apiKeys.ts';
 import { can, type Permission } from '../auth/permissions.ts';
 import type { Principal } from '../auth/principal.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
+import { assertSameOriginRequest, sessionFromCookie } from '../auth/sessionCookie.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from './errors.ts';
 import type { Environment } from '../tenant.ts';
@@ -102,6 +103,12 @@ export function securityFor(accepts: readonly Credential[]): Record<string, stri
 async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<Principal> {
   const header = req.headers.authorization;
   if (!header) {
+    // The dashboard's session cookie, only when no Authorization header is sent (a bearer credential always wins).
+    const cookie = sessionFromCookie(ctx, req);
+    if (cookie?.startsWith(SESSION_TOKEN_PREFIX)) {
+      assertSameOriginRequest(ctx, req);
+      return sessionPrincipal(ctx, req, cookie);
+    }
     throw new GatewayError('AUTHENTICATION_REQUIRED', 'Send an API key or session token as Authorization: Bearer …', {
       headers: { 'www-authenticate': 'Bearer' },
     });
@@ -141,33 +148,39 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
       ip,
     };
   }
-  if (bearer.startsWith(SESSION_TOKEN_PREFIX)) {
-    const r = await resolveSession(ctx.db, bearer, { now, idleSeconds: ctx.auth.sessionIdleSeconds });
-    if (!r.ok) {
-      const why = {
-        unknown: 'Unknown session',
-        ended: 'This session has ended',
-        expired: 'This session has expired',
-        idle: 'This session ended after inactivity',
-      }[r.reason];
-      throw invalid('INVALID_SESSION', `${why}; sign in again`);
-    }
-    if (r.session.merchantSuspended) throw suspended();
-    return {
-      merchantId: r.session.merchantId,
-      role: r.session.role,
-      environment: requested ?? 'test',
-      kind: 'session',
-      keyId: null,
-      sessionId: r.session.id,
-      userId: r.session.userId,
-      ip,
-    };
-  }
+  if (bearer.startsWith(SESSION_TOKEN_PREFIX)) return sessionPrincipal(ctx, req, bearer);
   throw invalid(
     'INVALID_CREDENTIALS',
     'The bearer token is neither a Tender API key (sk_test_…, sk_live_…) nor a session token',
   );
+}
+
+/** The principal of a session token, sent as a bearer token or in the dashboard's cookie. */
+async function sessionPrincipal(ctx: GatewayContext, req: FastifyRequest, token: string): Promise<Principal> {
+  const requested = requestedEnvironment(req);
+  const r = await resolveSession(ctx.db, token, { now: ctx.now(), idleSeconds: ctx.auth.sessionIdleSeconds });
+  if (!r.ok) {
+    const why = {
+      unknown: 'Unknown session',
+      ended: 'This session has ended',
+      expired: 'This session has expired',
+      idle: 'This session ended after inactivity',
+    }[r.reason];
+    throw new GatewayError('INVALID_SESSION', `${why}; sign in again`, {
+      headers: { 'www-authenticate': 'Bearer error="invalid_token"' },
+    });
+  }
+  if (r.session.merchantSuspended) throw suspended();
+  return {
+    merchantId: r.session.merchantId,
+    role: r.session.role,
+    environment: requested ?? 'test',
+    kind: 'session',
+    keyId: null,
+    sessionId: r.session.id,
+    userId: r.session.userId,
+    ip: req.ip ?? null,
+  };
 }
 
 /** A valid credential of a merchant the operator suspended (operator/merchantsAdmin.ts): refused on every route. */

@@ -62,6 +62,8 @@ export const GATEWAY_ERRORS = {
   ROLE_NOT_ALLOWED: [403, 'permission_error'],
   NO_MERCHANT_MEMBERSHIP: [403, 'permission_error'],
   NOT_A_MEMBER: [403, 'permission_error'],
+  // A session cookie on an unsafe request from another origin (auth/sessionCookie.ts).
+  CSRF_REJECTED: [403, 'permission_error'],
   NOT_FOUND: [404, 'invalid_request_error'],
   RESOURCE_NOT_FOUND: [404, 'invalid_request_error'],
   METHOD_NOT_ALLOWED: [405, 'invalid_request_error'],
@@ -98,6 +100,9 @@ export const GATEWAY_ERRORS = {
   // A customer page asked to start a payment the merchant cannot take yet (no vault, no network served): said to the
   // customer in the customer's words, never the merchant's setup instructions.
   MERCHANT_NOT_READY: [409, 'invalid_request_error'],
+  // Resending an invoice (POST /v1/invoices/{id}/send): void, or its mail is already waiting for the relay.
+  INVOICE_VOID: [409, 'invalid_request_error'],
+  INVOICE_EMAIL_QUEUED: [409, 'invalid_request_error'],
   PAYLOAD_TOO_LARGE: [413, 'invalid_request_error'],
   URI_TOO_LONG: [414, 'invalid_request_error'],
   UNSUPPORTED_MEDIA_TYPE: [415, 'invalid_request_error'],

@@ -25,7 +25,7 @@ export const settingsReadSchema = {
 
 export const settingsUpdateSchema = {
   tags,
-  summary: 'Change the default intent expiry, default networks or checkout embedding origins',
+  summary: 'Change the default intent expiry, default networks, checkout embedding origins or customer receipts',
   description:
     'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
     'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
@@ -33,7 +33,9 @@ export const settingsUpdateSchema = {
     'lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with ' +
     '/checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its ' +
     'paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are ' +
-    'accepted in test mode (and in the dev profile) only. The list replaces the previous one.',
+    'accepted in test mode (and in the dev profile) only. The list replaces the previous one. customer_receipts ' +
+    '(true unless turned off) mails a receipt to the customer_email of each payment once it is confirmed: one ' +
+    'per payment, sent by a job after the confirmation commits.',
   body: Type.Object(
     {
       default_expires_in_seconds: Type.Optional(Type.Integer({ minimum: 300, maximum: 2_592_000 })),
@@ -52,6 +54,13 @@ export const settingsUpdateSchema = {
           maxItems: MAX_CHECKOUT_ORIGINS,
           uniqueItems: true,
           description: 'Exact origins, e.g. https://shop.example or https://shop.example:8443; [] for none',
+        }),
+      ),
+      customer_receipts: Type.Optional(
+        Type.Boolean({
+          description:
+            'Mail the customer a receipt (business name, amount, support contact) when a payment with a ' +
+            'customer_email is confirmed; true unless turned off',
         }),
       ),
     },

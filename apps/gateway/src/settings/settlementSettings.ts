@@ -53,6 +53,8 @@ export interface SettlementSettings {
   default_networks: string[] | null;
   /** Origins that may embed the hosted checkout (settings/checkoutOrigins.ts); empty: none. */
   checkout_allowed_origins: string[];
+  /** Whether a payment with a customer_email mails the customer a receipt when confirmed (receipts/); on by default. */
+  customer_receipts: boolean;
   vaults: VaultView[];
 }
 
@@ -63,8 +65,8 @@ export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Pro
       [t.merchantId, t.environment],
     ),
     loadIntentSettings(ctx.db, t),
-    ctx.db.query<{ origins: string[] }>(
-      `select checkout_allowed_origins as origins from merchant_payment_settings
+    ctx.db.query<{ origins: string[]; receipts: boolean }>(
+      `select checkout_allowed_origins as origins, customer_receipts as receipts from merchant_payment_settings
        where merchant_id = $1 and environment = $2`,
       [t.merchantId, t.environment],
     ),
@@ -75,6 +77,7 @@ export async function getSettlementSettings(ctx: GatewayContext, t: Tenant): Pro
     default_expires_in_seconds: settings.defaultExpiresInSeconds,
     default_networks: settings.defaultNetworks,
     checkout_allowed_origins: embedding?.origins ?? [],
+    customer_receipts: embedding?.receipts ?? true,
     vaults: vaults.map(vaultView),
   };
 }
@@ -104,6 +107,7 @@ export async function updatePaymentSettings(
     default_expires_in_seconds?: number;
     default_networks?: string[] | null;
     checkout_allowed_origins?: string[];
+    customer_receipts?: boolean;
   },
 ): Promise<SettlementSettings> {
   input.default_networks?.forEach((n, i) => assertNetworkOfEnvironment(ctx, t, n, `default_networks[${i}]`));
@@ -116,12 +120,14 @@ export async function updatePaymentSettings(
         });
   await ctx.db.query(
     `insert into merchant_payment_settings (merchant_id, environment, default_expires_in_seconds, default_networks,
-       checkout_allowed_origins)
-     values ($1, $2, coalesce($3::int, ${DEFAULT_EXPIRES_IN_SECONDS}), $4::text[], coalesce($6::text[], '{}'))
+       checkout_allowed_origins, customer_receipts)
+     values ($1, $2, coalesce($3::int, ${DEFAULT_EXPIRES_IN_SECONDS}), $4::text[], coalesce($6::text[], '{}'),
+       coalesce($7::boolean, true))
      on conflict (merchant_id, environment) do update set
        default_expires_in_seconds = coalesce($3::int, merchant_payment_settings.default_expires_in_seconds),
        default_networks = case when $5 then $4::text[] else merchant_payment_settings.default_networks end,
        checkout_allowed_origins = coalesce($6::text[], merchant_payment_settings.checkout_allowed_origins),
+       customer_receipts = coalesce($7::boolean, merchant_payment_settings.customer_receipts),
        updated_at = now()`,
     [
       t.merchantId,
@@ -130,6 +136,7 @@ export async function updatePaymentSettings(
       input.default_networks ?? null,
       input.default_networks !== undefined,
       origins,
+      input.customer_receipts ?? null,
     ],
   );
   return getSettlementSettings(ctx, t);

@@ -4,7 +4,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import './dashboard.css';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
-import { dashboardSession, gateway, ok, type Environment, type Permission } from './dashboardApi.ts';
+import { dashboardSession, gateway, ok, probeSession, type Environment, type Permission } from './dashboardApi.ts';
 import { DashboardContext, type DashboardState } from './dashboardContext.ts';
 import { EnvironmentSwitch } from './EnvironmentSwitch.tsx';
 import { HomePage } from './HomePage.tsx';
@@ -32,18 +32,38 @@ const SECTIONS = [
 ] as const;
 
 export default function DashboardPage() {
-  const [session, setSession] = useState(() => dashboardSession.get());
+  // null while the page asks whether the session cookie is live; then a number that changes with every sign-in, so
+  // nothing of a previous session stays on screen; 0 when signed out.
+  const [session, setSession] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
-  useEffect(
-    () =>
-      dashboardSession.onExpired(() => {
-        setNotice('Your session ended (it expired or was signed out). Sign in again to continue.');
-        setSession(null);
-      }),
-    [],
-  );
+  useEffect(() => {
+    let cancelled = false;
+    void probeSession()
+      .catch(() => false)
+      .then((live) => {
+        if (!cancelled) setSession((s) => s ?? (live ? 1 : 0));
+      });
+    const offExpired = dashboardSession.onExpired(() => {
+      setNotice('Your session ended (it expired or was signed out). Sign in again to continue.');
+      setSession(0);
+    });
+    const offOther = dashboardSession.onOtherTab((signedIn) => {
+      if (signedIn) {
+        void probeSession().then((live) => live && setSession((s) => (s ? s : Date.now())));
+      } else {
+        setNotice('You signed out in another tab.');
+        setSession(0);
+      }
+    });
+    return () => {
+      cancelled = true;
+      offExpired();
+      offOther();
+    };
+  }, []);
 
+  if (session === null) return <p className="muted">Loading…</p>;
   if (!session)
     return (
       <div className="dashboard">
@@ -51,7 +71,7 @@ export default function DashboardPage() {
           notice={notice}
           onSignedIn={() => {
             setNotice(null);
-            setSession(dashboardSession.get());
+            setSession(Date.now());
             if (!location.pathname.startsWith(DASHBOARD_BASE)) navigate(DASHBOARD_BASE);
           }}
         />
@@ -64,7 +84,7 @@ export default function DashboardPage() {
       onSignedOut={() => {
         dashboardSession.clear();
         setNotice('You are signed out.');
-        setSession(null);
+        setSession(0);
       }}
     />
   );

@@ -1,10 +1,12 @@
-// Invoices: create (line items; every rule the API checks shown at its field), list, view, copy the public URL, void.
+// Invoices: create (line items; every rule the API checks shown at its field), list, view, copy the public URL, void;
+// how each reached its customer, and send it again (InvoiceDelivery.tsx).
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../shared/money.ts';
 import { CopyText, StatusBadge, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type Invoice } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
+import { DeliveryBadge, InvoiceDelivery } from './InvoiceDelivery.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { Link } from './router.tsx';
 import { useAction } from './useAction.ts';
@@ -36,7 +38,7 @@ export default function InvoicesPage() {
               <div className="row-with-actions">
                 <span>
                   <strong>{inv.number}</strong> · {inv.customer_name} · {formatMoney(inv.total, inv.currency)} ·{' '}
-                  <StatusBadge status={inv.status} />
+                  <StatusBadge status={inv.status} /> <DeliveryBadge invoice={inv} />
                   <div className="muted small">
                     <a href={inv.url}>{inv.url}</a> · due {when(inv.due_at)}
                   </div>
@@ -64,6 +66,7 @@ export default function InvoicesPage() {
                     {inv.customer_email}
                     {inv.memo ? ` · ${inv.memo}` : ''}
                   </p>
+                  <InvoiceDelivery invoice={inv} onSent={() => invoices.reload()} />
                   <table className="lines">
                     <tbody>
                       {inv.line_items.map((li, i) => (

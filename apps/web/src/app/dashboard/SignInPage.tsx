@@ -1,4 +1,5 @@
-// Sign in with email and password, or create an account; the session token goes to sessionStorage only.
+// Sign in with email and password, or create an account; the gateway keeps the session in an HttpOnly cookie, so
+// the token in the answer is not kept anywhere by the page.
 import { useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
@@ -14,11 +15,9 @@ export function SignInPage({ notice, onSignedIn }: { notice: string | null; onSi
   async function submit(e: FormEvent) {
     e.preventDefault();
     await run(async () => {
-      const r =
-        mode === 'sign-in'
-          ? await ok(gateway.POST('/v1/auth/login', { body: { email, password } }))
-          : await ok(gateway.POST('/v1/auth/signup', { body: { email, password, business_name: business } }));
-      dashboardSession.set(r.session.token);
+      if (mode === 'sign-in') await ok(gateway.POST('/v1/auth/login', { body: { email, password } }));
+      else await ok(gateway.POST('/v1/auth/signup', { body: { email, password, business_name: business } }));
+      dashboardSession.set(true);
       onSignedIn();
     });
   }

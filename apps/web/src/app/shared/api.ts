@@ -1,7 +1,7 @@
 // The one way the gateway's UIs call it: openapi-fetch over the SDK's types generated from the gateway's own OpenAPI
 // document, so every path, query, body and response is checked at compile time. `publicApi` is the public pages'
-// client (checkout, link, invoice, email confirmation: no credentials); the dashboard's client adds its session
-// (dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
+// client (checkout, link, invoice, email confirmation: no credentials); the dashboard's client sends its session
+// cookie (dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
 // details, which the pages show as they are.
 import createClient from 'openapi-fetch';
 import type { paths } from './apiTypes.ts';
@@ -49,11 +49,14 @@ export async function ok<R extends { data?: unknown; error?: unknown; response: 
   );
 }
 
-/** A client of the gateway at the page's own origin. */
-export function gatewayClient() {
+/**
+ * A client of the gateway at the page's own origin. Public pages send no cookie (`omit`); the dashboard's client
+ * sends and receives its HttpOnly session cookie (`same-origin`).
+ */
+export function gatewayClient(credentials: 'omit' | 'same-origin' = 'omit') {
   return createClient<paths>({
     baseUrl: typeof location === 'undefined' ? '' : location.origin,
-    credentials: 'omit',
+    credentials,
     cache: 'no-store',
   });
 }
