@@ -21,6 +21,8 @@ import { pagesFeature } from './pages/pagesFeature.ts';
 import { paymentLinksFeature } from './paymentLinks/paymentLinksFeature.ts';
 import { paymentsFeature } from './payments/paymentsFeature.ts';
 import { refundsFeature } from './refunds/refundsFeature.ts';
+import { keepAttention } from './resolutions/paymentAttention.ts';
+import { resolutionsFeature } from './resolutions/resolutionsFeature.ts';
 import { settingsFeature } from './settings/settingsFeature.ts';
 import { settlementFeature } from './settlement/settlementFeature.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
@@ -102,7 +104,7 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
  */
 function registerPlugs(ctx: GatewayContext): void {
   ctx.plugs.paymentFactSources.push(refundFacts(ctx));
-  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), (tx, t) => scheduleSweeps(ctx, tx, t));
+  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), (tx, t) => scheduleSweeps(ctx, tx, t), keepAttention);
   ctx.plugs.paymentDetailParts.push(refundDetail);
   ctx.plugs.outboxSubscribers.push(fanOutEvent);
   ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
@@ -136,6 +138,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     exportsFeature(ctx),
     webhooksFeature(ctx, opts.webhooks),
     refundsFeature(ctx),
+    resolutionsFeature(ctx),
     eventsFeature(ctx),
     paymentLinksFeature(ctx),
     invoicesFeature(ctx),
