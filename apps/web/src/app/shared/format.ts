@@ -19,3 +19,9 @@ export function groupDigits(amount: string): string {
 export function shortHash(hash: string): string {
   return hash.length > 14 ? `${hash.slice(0, 8)}…${hash.slice(-6)}` : hash;
 }
+
+/** A decimal string as money: grouped, at least two decimals, with its symbol ("1,234.50 USDC"). Exact. */
+export function formatMoney(amount: string, symbol: string): string {
+  const [whole, frac = ''] = amount.split('.');
+  return `${groupDigits(`${whole}.${frac.padEnd(2, '0')}`)} ${symbol}`;
+}
