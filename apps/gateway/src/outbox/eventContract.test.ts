@@ -388,6 +388,7 @@ interface RunReport {
   events: number;
   reorgs: number;
   cancels: number;
+  accepts: number;
 }
 
 async function runModel(seed: number, size: Size): Promise<RunReport> {
@@ -432,6 +433,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
   let refundSeq = 0;
   let reorgs = 0;
   let cancels = 0;
+  let accepts = 0;
 
   const sweepsOf = async () => {
     const rows = await g.db.query<{ id: string; payment_id: string; state: string }>(
@@ -571,6 +573,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
           if (ref.status === 'UNDERPAID' && p.accepted === null) {
             await accept();
             p.accepted = ref.finalUnits;
+            accepts++;
           } else if (p.accepted === null) {
             await expect(accept()).rejects.toMatchObject({ code: 'PAYMENT_NOT_UNDERPAID' });
           }
@@ -671,7 +674,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
     if (streamed.length < ids.length) current = await openStream(key.secret, streamed.at(-1));
   }
   expect(streamed, `seed ${seed}: the stream with reconnects`).toEqual(ids);
-  return { seed, payments: size.payments, steps: size.steps, events: ids.length, reorgs, cancels };
+  return { seed, payments: size.payments, steps: size.steps, events: ids.length, reorgs, cancels, accepts };
 }
 
 const formatUnits = (u: bigint) => `${u / UNIT}.${(u % UNIT).toString().padStart(6, '0')}`;

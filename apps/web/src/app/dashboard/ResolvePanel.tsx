@@ -195,7 +195,7 @@ function DecisionFacts({
       <p>
         {d.kind === 'excess'
           ? 'Only the excess goes back: the payment stays paid. '
-          : `${d.symbol} is not a token this payment accepts; it goes back to the address it came from. `}
+          : `This payment does not accept ${d.symbol}: it goes back to the address it came from. `}
         You then send the transfer from your vault below; it completes once verified on-chain.
       </p>
     </>
