@@ -112,18 +112,7 @@ function RefundRow({
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pasted, setPasted] = useState('');
-  // The network the refund leaves from: one where the payment received final funds.
-  // A foreign_asset refund leaves from the network its token was received on.
-  const network =
-    payment.transfers.find(
-      (t) =>
-        t.type === 'payment' &&
-        t.final &&
-        !t.removed &&
-        (refund.kind === 'foreign_asset'
-          ? !t.official && t.token_address.toLowerCase() === refund.token_address.toLowerCase()
-          : t.official),
-    )?.network ?? payment.networks[0]?.network;
+  const network = refundNetwork(payment, refund);
   const net = payment.networks.find((n) => n.network === network);
   const pubNet = publicIntent?.networks.find((n) => n.network === network);
 
@@ -246,6 +235,24 @@ function RefundRow({
       <ApiErrorText error={error} />
       {isAddress(refund.recipient) ? null : <p className="field-error">The recipient is not an address.</p>}
     </li>
+  );
+}
+
+/**
+ * The network the refund leaves from: one where the payment received final funds (for a foreign_asset refund, of
+ * the token it returns).
+ */
+function refundNetwork(payment: PaymentDetail, refund: RefundRequest): string | undefined {
+  return (
+    payment.transfers.find(
+      (t) =>
+        t.type === 'payment' &&
+        t.final &&
+        !t.removed &&
+        (refund.kind === 'foreign_asset'
+          ? !t.official && t.token_address.toLowerCase() === refund.token_address.toLowerCase()
+          : t.official),
+    )?.network ?? payment.networks[0]?.network
   );
 }
 
