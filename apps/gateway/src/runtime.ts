@@ -24,6 +24,8 @@ import { paymentsFeature } from './payments/paymentsFeature.ts';
 import { receiptReaction } from './receipts/receiptReaction.ts';
 import { receiptsFeature } from './receipts/receiptsFeature.ts';
 import { refundsFeature } from './refunds/refundsFeature.ts';
+import { keepAttention } from './resolutions/paymentAttention.ts';
+import { resolutionsFeature } from './resolutions/resolutionsFeature.ts';
 import { settingsFeature } from './settings/settingsFeature.ts';
 import { settlementFeature } from './settlement/settlementFeature.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
@@ -107,7 +109,12 @@ export function createGatewayServices(input: GatewayServicesInput): GatewayServi
  */
 function registerPlugs(ctx: GatewayContext): void {
   ctx.plugs.paymentFactSources.push(refundFacts(ctx));
-  ctx.plugs.paymentReactions.push(invoiceReaction(ctx), receiptReaction(), (tx, t) => scheduleSweeps(ctx, tx, t));
+  ctx.plugs.paymentReactions.push(
+    invoiceReaction(ctx),
+    receiptReaction(),
+    (tx, t) => scheduleSweeps(ctx, tx, t),
+    keepAttention,
+  );
   ctx.plugs.paymentDetailParts.push(refundDetail);
   ctx.plugs.outboxSubscribers.push(fanOutEvent);
   ctx.plugs.chainLogMatchers.push(refundLogMatcher(ctx.db));
@@ -143,6 +150,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     exportsFeature(ctx),
     webhooksFeature(ctx, opts.webhooks),
     refundsFeature(ctx),
+    resolutionsFeature(ctx),
     eventsFeature(ctx),
     paymentLinksFeature(ctx),
     invoicesFeature(ctx),

@@ -52,7 +52,9 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-const sessionOf = (page: Page) => page.evaluate<string | null>("sessionStorage.getItem('tender.dashboardSession')");
+/** The dashboard's HttpOnly session cookie, as the page's browser holds it (pages cannot read it). */
+const sessionOf = async (page: Page) =>
+  (await page.context().cookies()).find((c) => c.name === 'tender_session')?.value ?? null;
 
 describe(`team in the browser (${db})`, () => {
   for (const width of [360, 1280]) {

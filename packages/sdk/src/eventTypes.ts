@@ -25,5 +25,7 @@ export const EVENT_FACTS: Readonly<Record<EventType, string>> = {
   'refund.requested': 'A refund request was created.',
   'refund.cancelled': 'A pending refund request was cancelled; its amount is refundable again.',
   'refund.completed': "The refund's vault-to-recipient transfer is final on-chain.",
+  'payment.underpayment_accepted':
+    'The merchant accepted an underpayment: it counts as paid for data.accepted_amount; payment.confirmed follows.',
   'invoice.paid': 'The invoice became paid.',
 };

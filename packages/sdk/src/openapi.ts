@@ -7158,7 +7158,7 @@ export type paths = {
                     limit?: number;
                     /** @description Created before; ISO 8601 UTC date-time ending in Z */
                     to?: string;
-                    type?: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
+                    type?: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "payment.underpayment_accepted" | "invoice.paid";
                 };
                 header?: never;
                 path?: never;
@@ -7191,7 +7191,7 @@ export type paths = {
                                 /** @enum {string} */
                                 object: "event";
                                 /** @enum {string} */
-                                type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
+                                type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "payment.underpayment_accepted" | "invoice.paid";
                             }[];
                             has_more: boolean;
                             /** @description Pass as `cursor` to get the next (older) page; null on the last page */
@@ -7353,7 +7353,7 @@ export type paths = {
                             /** @enum {string} */
                             object: "event";
                             /** @enum {string} */
-                            type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid";
+                            type: "payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "payment.underpayment_accepted" | "invoice.paid";
                         };
                     };
                 };
@@ -10024,6 +10024,8 @@ export type paths = {
                         "application/json": {
                             /** @description Decimal string */
                             amount: string;
+                            amount_accepted: string | null;
+                            amount_accepted_units: string | null;
                             /** @description Decimal string */
                             amount_confirmed: string;
                             /** @description Integer string, base units */
@@ -10249,6 +10251,8 @@ export type paths = {
                         "application/json": {
                             /** @description Decimal string */
                             amount: string;
+                            amount_accepted: string | null;
+                            amount_accepted_units: string | null;
                             /** @description Decimal string */
                             amount_confirmed: string;
                             /** @description Integer string, base units */
@@ -10439,6 +10443,266 @@ export type paths = {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payment-intents/{id}/accept-underpayment": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Accept an underpayment
+         * @description For an UNDERPAID payment (expired with part of the amount final): it counts as paid for the received amount (amount_accepted). Emits payment.underpayment_accepted, then, as for any paid payment, payment.confirmed, the settlement into the vault and payment.completed. Funds arriving afterwards are an excess (refund them with a refund request of kind excess). Any other status answers 409 PAYMENT_NOT_UNDERPAID with the reason; accepting again answers 200 with the payment and changes nothing (409 UNDERPAYMENT_AMOUNT_CHANGED if another amount is named).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The received amount you accept (the payment’s amount_confirmed as you saw it). Refused with 409 UNDERPAYMENT_AMOUNT_CHANGED when the final funds differ by now, e.g. a late top-up arrived meanwhile */
+                        amount: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Payment intent */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Decimal string */
+                            amount: string;
+                            amount_accepted: string | null;
+                            amount_accepted_units: string | null;
+                            /** @description Decimal string */
+                            amount_confirmed: string;
+                            /** @description Integer string, base units */
+                            amount_confirmed_units: string;
+                            /** @description Decimal string */
+                            amount_received: string;
+                            /** @description Integer string, base units */
+                            amount_received_units: string;
+                            /** @description Decimal string */
+                            amount_settled: string;
+                            /** @description Integer string, base units */
+                            amount_settled_units: string;
+                            /** @description Integer string, base units */
+                            amount_units: string;
+                            cancel_url: string | null;
+                            checkout_methods: string[];
+                            /** @description {public gateway URL}/checkout/{id} */
+                            checkout_url: string;
+                            /** Format: date-time */
+                            created_at: string;
+                            /** @enum {string} */
+                            currency: "USDC" | "EURC";
+                            customer_email: string | null;
+                            description: string | null;
+                            /**
+                             * Format: date-time
+                             * @description When the intent stops being payable. CREATED: provisional (created_at + the window); set to now + the window when the intent is opened
+                             */
+                            expires_at: string;
+                            /** @description pi_… */
+                            id: string;
+                            invoice_id: string | null;
+                            livemode: boolean;
+                            metadata: {
+                                [key: string]: string;
+                            };
+                            networks: {
+                                chain_id: number | null;
+                                confirmations_required: number | null;
+                                /** @description Unique to this payment: CREATE2(factory_address, salt, keccak256(DepositForwarder init code ++ abi.encode(vault_address))); salt = keccak256(utf8(payment id)). Nothing is deployed until the sweep; funds can only reach the vault */
+                                deposit_address: string;
+                                factory_address: string;
+                                network: string;
+                                salt: string;
+                                token_address: string;
+                                token_symbol: string;
+                                /** @description The official token contract of the intent’s currency on this network */
+                                usdc_address: string;
+                                vault_address: string;
+                                wallet_checkout_supported: boolean;
+                            }[];
+                            object: string;
+                            order_reference: string | null;
+                            /** @description Decimal string */
+                            overpaid_amount: string;
+                            /** @description Integer string, base units */
+                            overpaid_amount_units: string;
+                            payment_link_id: string | null;
+                            /** @enum {string} */
+                            status: "CREATED" | "AWAITING_PAYMENT" | "DETECTED" | "CONFIRMING" | "PAID" | "OVERPAID" | "SETTLEMENT_PENDING" | "SETTLED" | "EXPIRED" | "UNDERPAID" | "LATE_PAYMENT" | "INVALID_ASSET" | "SETTLEMENT_FAILED" | "REFUND_REQUESTED" | "PARTIALLY_REFUNDED" | "REFUNDED";
+                            success_url: string | null;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+                /** @description Validation failed (VALIDATION_FAILED with details) or another invalid request */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Missing or invalid credentials */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Credentials valid but not allowed here */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Not found (or not this merchant’s) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Conflicts with the current state */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -11222,6 +11486,8 @@ export type paths = {
                             data: ({
                                 /** @description Decimal string */
                                 amount: string;
+                                amount_accepted: string | null;
+                                amount_accepted_units: string | null;
                                 /** @description Decimal string */
                                 amount_confirmed: string;
                                 /** @description Integer string, base units */
@@ -11443,6 +11709,8 @@ export type paths = {
                     /** @description Created at or after; ISO 8601 UTC date-time ending in Z */
                     from?: string;
                     limit?: number;
+                    /** @description true: only payments that need a decision (underpaid, late, settlement failed, an excess or a foreign token not returned yet); a payment leaves once the decision is made or verified */
+                    needs_attention?: boolean;
                     network?: string;
                     q?: string;
                     status?: "CREATED" | "AWAITING_PAYMENT" | "DETECTED" | "CONFIRMING" | "PAID" | "OVERPAID" | "SETTLEMENT_PENDING" | "SETTLED" | "EXPIRED" | "UNDERPAID" | "LATE_PAYMENT" | "INVALID_ASSET" | "SETTLEMENT_FAILED" | "REFUND_REQUESTED" | "PARTIALLY_REFUNDED" | "REFUNDED";
@@ -11465,6 +11733,8 @@ export type paths = {
                             data: ({
                                 /** @description Decimal string */
                                 amount: string;
+                                amount_accepted: string | null;
+                                amount_accepted_units: string | null;
                                 /** @description Decimal string */
                                 amount_confirmed: string;
                                 /** @description Integer string, base units */
@@ -11839,7 +12109,7 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
-                                /** @description Decimal string */
+                                /** @description Decimal string, in the token of token_address */
                                 amount: string;
                                 /** @description Integer string, base units */
                                 amount_units: string;
@@ -11850,10 +12120,18 @@ export type paths = {
                                  * @description ISO 8601 UTC timestamp
                                  */
                                 created_at: string;
-                                /** @enum {string} */
+                                /**
+                                 * @description The payment’s currency
+                                 * @enum {string}
+                                 */
                                 currency: "USDC" | "EURC";
                                 /** @description re_… */
                                 id: string;
+                                /**
+                                 * @description payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); foreign_asset: a foreign token the payment received, returned in that token (token_address)
+                                 * @enum {string}
+                                 */
+                                kind: "payment" | "excess" | "foreign_asset";
                                 livemode: boolean;
                                 /** @enum {string} */
                                 object: "refund_request";
@@ -11866,6 +12144,8 @@ export type paths = {
                                  * @enum {string}
                                  */
                                 status: "pending" | "confirming" | "completed" | "cancelled";
+                                /** @description The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token */
+                                token_address: string;
                                 transfer: {
                                     amount: string;
                                     amount_units: string;
@@ -12018,11 +12298,18 @@ export type paths = {
                     "application/json": {
                         /** @description In the payment’s currency: 1 to 12 integer digits, optionally a dot and 1 to 6 decimals; greater than 0 and at most the refundable remainder */
                         amount: string;
+                        /**
+                         * @description payment (default): part or all of the payment; the payment moves to the refund states once closed. excess: only an overpayment’s excess (at most the excess not refunded yet, 409 REFUND_EXCEEDS_EXCESS; 409 REFUND_NO_EXCESS for a payment without one); the payment keeps its status. foreign_asset: a foreign token the payment received (INVALID_ASSET funds), returned in that token from the vault the recovery sweep moved it to; amount in that token, at most what it received of it (409 REFUND_NO_FOREIGN_FUNDS when none)
+                         * @enum {string}
+                         */
+                        kind?: "payment" | "excess" | "foreign_asset";
                         /** @description pi_…: the payment to refund */
                         payment_intent_id: string;
                         reason?: string;
                         /** @description 0x followed by 40 hex digits */
                         recipient: string;
+                        /** @description foreign_asset only: the foreign token to return; optional when the payment received only one foreign token */
+                        token_address?: string;
                     };
                 };
             };
@@ -12034,7 +12321,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            /** @description Decimal string */
+                            /** @description Decimal string, in the token of token_address */
                             amount: string;
                             /** @description Integer string, base units */
                             amount_units: string;
@@ -12045,10 +12332,18 @@ export type paths = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The payment’s currency
+                             * @enum {string}
+                             */
                             currency: "USDC" | "EURC";
                             /** @description re_… */
                             id: string;
+                            /**
+                             * @description payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); foreign_asset: a foreign token the payment received, returned in that token (token_address)
+                             * @enum {string}
+                             */
+                            kind: "payment" | "excess" | "foreign_asset";
                             livemode: boolean;
                             /** @enum {string} */
                             object: "refund_request";
@@ -12061,6 +12356,8 @@ export type paths = {
                              * @enum {string}
                              */
                             status: "pending" | "confirming" | "completed" | "cancelled";
+                            /** @description The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token */
+                            token_address: string;
                             transfer: {
                                 amount: string;
                                 amount_units: string;
@@ -12270,7 +12567,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            /** @description Decimal string */
+                            /** @description Decimal string, in the token of token_address */
                             amount: string;
                             /** @description Integer string, base units */
                             amount_units: string;
@@ -12281,10 +12578,18 @@ export type paths = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The payment’s currency
+                             * @enum {string}
+                             */
                             currency: "USDC" | "EURC";
                             /** @description re_… */
                             id: string;
+                            /**
+                             * @description payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); foreign_asset: a foreign token the payment received, returned in that token (token_address)
+                             * @enum {string}
+                             */
+                            kind: "payment" | "excess" | "foreign_asset";
                             livemode: boolean;
                             /** @enum {string} */
                             object: "refund_request";
@@ -12297,6 +12602,8 @@ export type paths = {
                              * @enum {string}
                              */
                             status: "pending" | "confirming" | "completed" | "cancelled";
+                            /** @description The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token */
+                            token_address: string;
                             transfer: {
                                 amount: string;
                                 amount_units: string;
@@ -12486,7 +12793,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            /** @description Decimal string */
+                            /** @description Decimal string, in the token of token_address */
                             amount: string;
                             /** @description Integer string, base units */
                             amount_units: string;
@@ -12497,10 +12804,18 @@ export type paths = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The payment’s currency
+                             * @enum {string}
+                             */
                             currency: "USDC" | "EURC";
                             /** @description re_… */
                             id: string;
+                            /**
+                             * @description payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); foreign_asset: a foreign token the payment received, returned in that token (token_address)
+                             * @enum {string}
+                             */
+                            kind: "payment" | "excess" | "foreign_asset";
                             livemode: boolean;
                             /** @enum {string} */
                             object: "refund_request";
@@ -12513,6 +12828,8 @@ export type paths = {
                              * @enum {string}
                              */
                             status: "pending" | "confirming" | "completed" | "cancelled";
+                            /** @description The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token */
+                            token_address: string;
                             transfer: {
                                 amount: string;
                                 amount_units: string;
@@ -12733,7 +13050,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            /** @description Decimal string */
+                            /** @description Decimal string, in the token of token_address */
                             amount: string;
                             /** @description Integer string, base units */
                             amount_units: string;
@@ -12744,10 +13061,18 @@ export type paths = {
                              * @description ISO 8601 UTC timestamp
                              */
                             created_at: string;
-                            /** @enum {string} */
+                            /**
+                             * @description The payment’s currency
+                             * @enum {string}
+                             */
                             currency: "USDC" | "EURC";
                             /** @description re_… */
                             id: string;
+                            /**
+                             * @description payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); foreign_asset: a foreign token the payment received, returned in that token (token_address)
+                             * @enum {string}
+                             */
+                            kind: "payment" | "excess" | "foreign_asset";
                             livemode: boolean;
                             /** @enum {string} */
                             object: "refund_request";
@@ -12760,6 +13085,8 @@ export type paths = {
                              * @enum {string}
                              */
                             status: "pending" | "confirming" | "completed" | "cancelled";
+                            /** @description The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token */
+                            token_address: string;
                             transfer: {
                                 amount: string;
                                 amount_units: string;
@@ -16092,7 +16419,7 @@ export type paths = {
                     "application/json": {
                         description?: string;
                         /** @description Types delivered to the endpoint */
-                        enabled_events: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid" | "*")[];
+                        enabled_events: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "payment.underpayment_accepted" | "invoice.paid" | "*")[];
                         /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
                         url: string;
                     };
@@ -16645,7 +16972,7 @@ export type paths = {
                     "application/json": {
                         description?: string | null;
                         /** @description Types delivered to the endpoint */
-                        enabled_events?: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "invoice.paid" | "*")[];
+                        enabled_events?: ("payment.detected" | "payment.confirmed" | "payment.completed" | "payment.underpaid" | "payment.overpaid" | "payment.expired" | "payment.late" | "payment.invalid_asset" | "settlement.submitted" | "settlement.completed" | "settlement.failed" | "payment.reversed" | "settlement.reversed" | "refund.requested" | "refund.cancelled" | "refund.completed" | "payment.underpayment_accepted" | "invoice.paid" | "*")[];
                         /** @enum {string} */
                         status?: "enabled" | "disabled";
                         /** @description Live mode: https, and the host must resolve only to public addresses. Test mode: http or https; loopback (localhost) only on deployments that allow it (the dev profile). Checked now and before every delivery. No credentials or fragment. */
@@ -17286,4 +17613,4 @@ export type operations = Record<string, never>;
 /** Every payment status: the choices of the `status` filter of GET /v1/payments. */
 export const PAYMENT_STATUSES = ["CREATED", "AWAITING_PAYMENT", "DETECTED", "CONFIRMING", "PAID", "OVERPAID", "SETTLEMENT_PENDING", "SETTLED", "EXPIRED", "UNDERPAID", "LATE_PAYMENT", "INVALID_ASSET", "SETTLEMENT_FAILED", "REFUND_REQUESTED", "PARTIALLY_REFUNDED", "REFUNDED"] as const satisfies readonly NonNullable<NonNullable<paths['/v1/payments']['get']['parameters']['query']>['status']>[];
 /** Every event type a webhook endpoint can subscribe to (besides "*", all of them). */
-export const WEBHOOK_EVENT_TYPES = ["payment.detected", "payment.confirmed", "payment.completed", "payment.underpaid", "payment.overpaid", "payment.expired", "payment.late", "payment.invalid_asset", "settlement.submitted", "settlement.completed", "settlement.failed", "payment.reversed", "settlement.reversed", "refund.requested", "refund.cancelled", "refund.completed", "invoice.paid"] as const satisfies readonly paths['/v1/webhook-endpoints']['post']['requestBody']['content']['application/json']['enabled_events'][number][];
+export const WEBHOOK_EVENT_TYPES = ["payment.detected", "payment.confirmed", "payment.completed", "payment.underpaid", "payment.overpaid", "payment.expired", "payment.late", "payment.invalid_asset", "settlement.submitted", "settlement.completed", "settlement.failed", "payment.reversed", "settlement.reversed", "refund.requested", "refund.cancelled", "refund.completed", "payment.underpayment_accepted", "invoice.paid"] as const satisfies readonly paths['/v1/webhook-endpoints']['post']['requestBody']['content']['application/json']['enabled_events'][number][];

@@ -138,7 +138,7 @@ export async function getPublicIntent(ctx: GatewayContext, id: string): Promise<
     // Refunds the customer has received (final on chain); open requests are not money back yet.
     ctx.db.query<{ units: string }>(
       `select coalesce(sum(amount_units), 0)::text as units from refund_requests
-        where payment_id = $1 and status = 'completed'`,
+        where payment_id = $1 and status = 'completed' and kind <> 'foreign_asset'`,
       [id],
     ),
   ]);

@@ -314,7 +314,7 @@ export const EXPORTS: Record<ExportKind, ExportKindDef> = {
       const rows = await keysetPage<RefundRow>(
         sql,
         {
-          select: `r.id, r.created_at, r.payment_id, r.status, p.currency, p.decimals,
+          select: `r.id, r.created_at, r.payment_id, r.status, p.currency, r.decimals,
                    r.amount_units::text as amount_units, r.recipient, r.completed_at, r.cancelled_at`,
           from: 'refund_requests r join payment_intents p on p.id = r.payment_id',
           alias: 'r',

@@ -93,6 +93,12 @@ export const GATEWAY_ERRORS = {
   REFUND_NOT_PENDING: [409, 'invalid_request_error'],
   REFUND_TX_PENDING: [409, 'invalid_request_error'],
   REFUND_TX_ALREADY_USED: [409, 'invalid_request_error'],
+  // Resolving a payment: the decision does not fit the payment as it stands.
+  PAYMENT_NOT_UNDERPAID: [409, 'invalid_request_error'],
+  UNDERPAYMENT_AMOUNT_CHANGED: [409, 'invalid_request_error'],
+  REFUND_NO_EXCESS: [409, 'invalid_request_error'],
+  REFUND_EXCEEDS_EXCESS: [409, 'invalid_request_error'],
+  REFUND_NO_FOREIGN_FUNDS: [409, 'invalid_request_error'],
   // Payment links and invoices: the link or invoice is in a state that refuses the request.
   PAYMENT_LINK_INACTIVE: [409, 'invalid_request_error'],
   INVOICE_PAID: [409, 'invalid_request_error'],

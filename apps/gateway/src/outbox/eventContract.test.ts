@@ -1,6 +1,7 @@
 // The event contract (docs/events.md), model-based: random sequences over many payments of transfers (exact,
 // partial, excess, foreign token, late), confirmations, the clock and expiry, sweeps that succeed or fail, refund
-// requests that are cancelled or sent, and reorganisations of every depth (an ordinary reorg of unfinal blocks, and
+// requests (of the payment or of its excess only) that are cancelled or sent, underpayments accepted (and the
+// refusal of every other status), and reorganisations of every depth (an ordinary reorg of unfinal blocks, and
 // one deeper than the confirmation depth, which the devnet rolls back). The real watcher, status writer, refund
 // operations and outbox run over a real database; only the chain node is simulated (_test/simChain.ts).
 //
@@ -26,6 +27,7 @@ import { recomputePayment } from '../payments/recompute.ts';
 import { ensureSweep } from '../settlement/scheduleSweeps.ts';
 import { cancelRefundRequest } from '../refunds/cancelRefundRequest.ts';
 import { createRefundRequest } from '../refunds/createRefundRequest.ts';
+import { acceptUnderpayment } from '../resolutions/acceptUnderpayment.ts';
 import type { Tenant } from '../tenant.ts';
 import { createChainWatcher, type ChainWatcher } from '../watcher/chainWatcher.ts';
 
@@ -69,7 +71,8 @@ type Step =
   | { k: 'time'; seconds: number }
   | { k: 'sweep'; targets: number[] }
   | { k: 'sweepDone'; fail: boolean; targets: number[] }
-  | { k: 'refund'; share: number; targets: number[] }
+  | { k: 'refund'; share: number; excess: boolean; targets: number[] }
+  | { k: 'accept'; targets: number[] }
   | { k: 'cancelRefund'; targets: number[] }
   | { k: 'sendRefund'; targets: number[] }
   | { k: 'reorg'; depth: number };
@@ -107,8 +110,14 @@ function stepArb(payments: number): fc.Arbitrary<Step> {
     },
     {
       weight: 3,
-      arbitrary: fc.record({ k: fc.constant('refund' as const), share: fc.integer({ min: 1, max: 100 }), targets }),
+      arbitrary: fc.record({
+        k: fc.constant('refund' as const),
+        share: fc.integer({ min: 1, max: 100 }),
+        excess: fc.boolean(),
+        targets,
+      }),
     },
+    { weight: 2, arbitrary: fc.record({ k: fc.constant('accept' as const), targets }) },
     { weight: 3, arbitrary: fc.record({ k: fc.constant('cancelRefund' as const), targets }) },
     { weight: 2, arbitrary: fc.record({ k: fc.constant('sendRefund' as const), targets }) },
     {
@@ -126,6 +135,8 @@ interface ModelRefund {
   recipient: string;
   cancelled: boolean;
   txHash: string | null;
+  /** A refund of the excess only: no refund state over the payment. */
+  excess: boolean;
 }
 
 interface ModelPayment {
@@ -136,6 +147,8 @@ interface ModelPayment {
   expiresAt: number;
   expiryRan: boolean;
   refunds: ModelRefund[];
+  /** The underpayment was accepted for this amount: it stands for `amount` from then on. */
+  accepted: bigint | null;
 }
 
 interface ChainLog {
@@ -179,39 +192,57 @@ function reference(p: ModelPayment, chainView: ChainView, sweeps: readonly strin
   const onTimeFinal = total(onTime.filter((l) => l.final));
   const settlements = (chainView.from.get(p.address) ?? []).filter((l) => l.to === VAULT && l.token === USDC);
   const settledUnits = total(settlements.filter((l) => l.final));
-  const confirmed = onTimeFinal >= p.amount;
-  const settled = confirmed && settledUnits >= p.amount;
+  const amount = p.accepted ?? p.amount;
+  const confirmed = onTimeFinal >= amount;
+  const settled = confirmed && settledUnits >= amount;
   let funding: string;
   if (confirmed) {
     const last = sweeps[sweeps.length - 1];
     if (settled) funding = 'SETTLED';
     else if (settlements.length > 0 || last === 'submitted' || last === 'succeeded') funding = 'SETTLEMENT_PENDING';
     else if (last === 'failed') funding = 'SETTLEMENT_FAILED';
-    else funding = finalUnits > p.amount ? 'OVERPAID' : 'PAID';
+    else funding = finalUnits > amount ? 'OVERPAID' : 'PAID';
   } else if (now < p.expiresAt) {
     if (official.length === 0) funding = foreign ? 'INVALID_ASSET' : 'AWAITING_PAYMENT';
     else funding = finalUnits === 0n ? 'DETECTED' : 'CONFIRMING';
   } else if (total(late.filter((l) => l.final)) > 0n) funding = 'LATE_PAYMENT';
-  else if (total(onTime) >= p.amount) funding = 'CONFIRMING';
+  else if (total(onTime) >= amount) funding = 'CONFIRMING';
   else if (onTimeFinal > 0n) funding = 'UNDERPAID';
   else if (onTime.length > 0) funding = 'DETECTED';
   else funding = 'EXPIRED';
 
+  // Excess refunds count towards REFUNDED only; refunds of the payment itself lay the other refund states.
   let refunded = 0n;
+  let paymentRefunded = 0n;
   let open = false;
   for (const r of p.refunds) {
     const log = r.txHash ? chainView.tx.get(r.txHash) : undefined;
-    if (log?.final) refunded += r.amount;
-    else if (log || !r.cancelled) open = true;
+    if (log?.final) {
+      refunded += r.amount;
+      if (!r.excess) paymentRefunded += r.amount;
+    } else if ((log || !r.cancelled) && !r.excess) open = true;
   }
   let status = funding;
   if (funding === 'SETTLED' || funding === 'UNDERPAID' || funding === 'LATE_PAYMENT') {
     if (refunded > 0n && refunded >= finalUnits) status = 'REFUNDED';
     else if (open) status = 'REFUND_REQUESTED';
-    else if (refunded > 0n) status = 'PARTIALLY_REFUNDED';
+    else if (paymentRefunded > 0n) status = 'PARTIALLY_REFUNDED';
   }
-  const reserved = p.refunds.reduce((a, r) => (r.cancelled && !r.txHash ? a : a + r.amount), 0n);
-  return { status, funding, confirmed, settled, foreign, finalUnits, official, refundable: finalUnits - reserved };
+  const live = p.refunds.filter((r) => !(r.cancelled && !r.txHash));
+  const reserved = live.reduce((a, r) => a + r.amount, 0n);
+  const excess = confirmed ? finalUnits - amount : 0n;
+  const excessLeft = excess - live.filter((r) => r.excess).reduce((a, r) => a + r.amount, 0n);
+  return {
+    status,
+    funding,
+    confirmed,
+    settled,
+    foreign,
+    finalUnits,
+    official,
+    refundable: finalUnits - reserved,
+    excessLeft,
+  };
 }
 
 // ---- The contract's checks over stored events ----
@@ -357,6 +388,7 @@ interface RunReport {
   events: number;
   reorgs: number;
   cancels: number;
+  accepts: number;
 }
 
 async function runModel(seed: number, size: Size): Promise<RunReport> {
@@ -395,11 +427,13 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
       expiresAt: row!.expires_at.getTime(),
       expiryRan: false,
       refunds: [],
+      accepted: null,
     });
   }
   let refundSeq = 0;
   let reorgs = 0;
   let cancels = 0;
+  let accepts = 0;
 
   const sweepsOf = async () => {
     const rows = await g.db.query<{ id: string; payment_id: string; state: string }>(
@@ -509,7 +543,12 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
       case 'refund':
         for (const p of targets) {
           const ref = refOf(p, logs, sweeps);
-          const amount = (ref.refundable * BigInt(step.share)) / 100n;
+          const room = step.excess
+            ? ref.excessLeft < ref.refundable
+              ? ref.excessLeft
+              : ref.refundable
+            : ref.refundable;
+          const amount = (room * BigInt(step.share)) / 100n;
           if (ref.finalUnits === 0n || amount <= 0n) continue;
           const recipient = `0x${'ee'.repeat(16)}${tag}${(++refundSeq).toString(16).padStart(4, '0')}`;
           const view = await g.db.tx((tx) =>
@@ -517,9 +556,27 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
               payment_intent_id: p.id,
               amount: formatUnits(amount),
               recipient,
+              ...(step.excess ? { kind: 'excess' as const } : {}),
             }),
           );
-          p.refunds.push({ id: view.id, amount, recipient, cancelled: false, txHash: null });
+          p.refunds.push({ id: view.id, amount, recipient, cancelled: false, txHash: null, excess: step.excess });
+        }
+        break;
+      case 'accept':
+        // Accepting an underpayment: only an UNDERPAID payment takes it; anything else is refused and changes nothing.
+        for (const p of targets) {
+          const ref = refOf(p, logs, sweeps);
+          const accept = () =>
+            g.db.tx((tx) =>
+              acceptUnderpayment(g.ctx, tx, t, SYSTEM_ACTOR, p.id, { amount: formatUnits(ref.finalUnits) }),
+            );
+          if (ref.status === 'UNDERPAID' && p.accepted === null) {
+            await accept();
+            p.accepted = ref.finalUnits;
+            accepts++;
+          } else if (p.accepted === null) {
+            await expect(accept()).rejects.toMatchObject({ code: 'PAYMENT_NOT_UNDERPAID' });
+          }
         }
         break;
       case 'cancelRefund':
@@ -617,7 +674,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
     if (streamed.length < ids.length) current = await openStream(key.secret, streamed.at(-1));
   }
   expect(streamed, `seed ${seed}: the stream with reconnects`).toEqual(ids);
-  return { seed, payments: size.payments, steps: size.steps, events: ids.length, reorgs, cancels };
+  return { seed, payments: size.payments, steps: size.steps, events: ids.length, reorgs, cancels, accepts };
 }
 
 const formatUnits = (u: bigint) => `${u / UNIT}.${(u % UNIT).toString().padStart(6, '0')}`;

@@ -162,6 +162,7 @@ export async function createPaymentIntent(
         received_units: '0',
         final_units: '0',
         excess_units: '0',
+        accepted_units: null,
         settled_units: '0',
         confirmed: false,
         status_changed_at: now,

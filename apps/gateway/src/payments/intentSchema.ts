@@ -60,6 +60,14 @@ export const PaymentIntentSchema = Type.Object(
     overpaid_amount_units: Units,
     amount_settled: Amount,
     amount_settled_units: Units,
+    amount_accepted: Nullable(
+      Type.String({
+        description:
+          'Set when you accepted an underpayment (POST /v1/payment-intents/{id}/accept-underpayment): the amount it ' +
+          'counts as paid for, which stands for `amount` from then on. Null otherwise',
+      }),
+    ),
+    amount_accepted_units: Nullable(Units),
     networks: Type.Array(NetworkEntry),
   },
   { additionalProperties: true, description: 'Payment intent' },

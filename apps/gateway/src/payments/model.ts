@@ -33,6 +33,8 @@ export interface IntentRow {
   settled_units: string;
   /** Final on-time funds covered the amount (beneath any refund state; payments/status.ts). */
   confirmed: boolean;
+  /** An accepted underpayment: the amount it was accepted for (payments/acceptUnderpayment.ts), or null. */
+  accepted_units: string | null;
   status_changed_at: Date;
   created_at: Date;
 }
@@ -40,7 +42,7 @@ export interface IntentRow {
 export const INTENT_COLUMNS = `i.id, i.merchant_id, i.environment, i.status, i.amount_units, i.currency, i.decimals,
   i.order_reference, i.description, i.checkout_methods, i.customer_email, i.success_url, i.cancel_url, i.metadata,
   i.opened, i.payment_link_id, i.invoice_id, i.expires_at, i.received_units, i.final_units, i.excess_units, i.settled_units, i.confirmed,
-  i.status_changed_at,
+  i.accepted_units::text as accepted_units, i.status_changed_at,
   i.created_at`;
 
 export interface DepositRow {
@@ -114,6 +116,8 @@ export function intentView(
     overpaid_amount_units: row.excess_units,
     amount_settled: money(row.settled_units, d),
     amount_settled_units: row.settled_units,
+    amount_accepted: row.accepted_units === null ? null : money(row.accepted_units, d),
+    amount_accepted_units: row.accepted_units,
     networks: deposits.map((dep) => {
       const n = opts.network(dep.network);
       return {

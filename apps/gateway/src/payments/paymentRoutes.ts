@@ -152,6 +152,13 @@ export function paymentRoutes(ctx: GatewayContext) {
               to: Type.Optional(IsoUtc('Created before')),
               limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
               cursor: Type.Optional(IsoUtc('next_cursor of the previous page')),
+              needs_attention: Type.Optional(
+                Type.Boolean({
+                  description:
+                    'true: only payments that need a decision (underpaid, late, settlement failed, an excess or a ' +
+                    'foreign token not returned yet); a payment leaves once the decision is made or verified',
+                }),
+              ),
             },
             { additionalProperties: false },
           ),

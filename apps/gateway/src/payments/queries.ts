@@ -49,6 +49,8 @@ export interface ListPaymentsQuery {
   to?: string;
   limit?: number;
   cursor?: string;
+  /** Only payments that need a person (payment_intents.attention, resolutions/paymentAttention.ts). */
+  needs_attention?: boolean;
 }
 
 /** 0x + 40 hex: a deposit address; 0x + 64 hex: a transaction hash. */
@@ -146,6 +148,7 @@ export async function listPayments(
   const p = (v: unknown) => `$${params.push(v)}`;
   const conditions = ['i.merchant_id = $1', 'i.environment = $2'];
   if (query.status) conditions.push(`i.status = ${p(query.status)}`);
+  if (query.needs_attention === true) conditions.push('i.attention is not null');
   if (query.network)
     conditions.push(
       `exists (select 1 from deposit_addresses d where d.payment_id = i.id and d.network = ${p(query.network)})`,

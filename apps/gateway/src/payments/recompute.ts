@@ -51,6 +51,7 @@ export async function loadFacts(
     amountUnits: unitsFromDb(intent.amount_units),
     expiresAt: intent.expires_at,
     opened: intent.opened,
+    acceptedUnits: intent.accepted_units === null ? null : unitsFromDb(intent.accepted_units),
     transfers: transfers.map((t) => ({
       kind: t.kind,
       official: t.official,

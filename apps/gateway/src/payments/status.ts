@@ -45,6 +45,9 @@
 //   REFUND_REQUESTED   a refund request is open
 //   PARTIALLY_REFUNDED no request open, completed refunds < final official funds
 //   REFUNDED           completed refunds >= final official funds (nothing is left to refund)
+// Refunds of an overpayment's excess only (refund requests of kind excess) lay no refund state: they count towards
+// REFUNDED, nothing else. An accepted underpayment (acceptedUnits) stands for the amount from then on: the payment
+// is confirmed, settled and overpaid against it (UNDERPAID -> PAID and on, by the merchant's decision).
 // A refund may be requested as soon as final funds exist (the merchant pays it from the vault); while the payment is
 // still open or its settlement is in flight (PAID, OVERPAID, SETTLEMENT_*) its status stays there, and it enters the
 // refund states when it closes. The state beneath the refund layer is `fundingStatus`; whether the payment was paid
@@ -69,6 +72,7 @@
 //   PAID | OVERPAID | SETTLEMENT_PENDING | SETTLEMENT_FAILED -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
 //                    (settled while refund facts already exist)
 //   SETTLED | UNDERPAID | LATE_PAYMENT -> REFUND_REQUESTED | PARTIALLY_REFUNDED | REFUNDED
+//   UNDERPAID -> PAID | SETTLEMENT_PENDING | SETTLED (the merchant accepted the underpayment)
 //   any state that may become UNDERPAID or LATE_PAYMENT -> a refund state instead, when refund facts exist (the
 //                    layer lies over both: CONFIRMING whose window closes with a request open is REFUND_REQUESTED)
 //   REFUND_REQUESTED -> PARTIALLY_REFUNDED | REFUNDED (a refund completed) | the state beneath (request cancelled)
@@ -155,12 +159,22 @@ export interface PaymentFacts {
   sweeps: readonly SweepAttemptFact[];
   /** Refund requests that are not cancelled; absent = none. */
   refunds?: readonly RefundFact[];
+  /**
+   * The merchant accepted an underpayment for this amount (payments/acceptUnderpayment.ts): it stands for the amount
+   * asked for from then on, so the payment is paid (and settled, and its excess counted) against it. Absent = not.
+   */
+  acceptedUnits?: bigint | null;
 }
 
 export interface RefundFact {
   amountUnits: bigint;
   /** open: pending or confirming (its transfer not final yet); completed: its vault-to-recipient transfer is final. */
   state: 'open' | 'completed';
+  /**
+   * Returns only an overpayment's excess: it counts towards REFUNDED (all final funds returned) but lays no refund
+   * state over the payment (a paid payment whose excess went back stays paid).
+   */
+  excess?: boolean;
 }
 
 export interface DerivedPayment {
@@ -189,7 +203,7 @@ const sum = (xs: readonly TransferFact[]): bigint => xs.reduce((a, t) => a + t.a
 
 /** Pure: the same facts and `now` always give the same result. */
 export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
-  const A = facts.amountUnits;
+  const A = facts.acceptedUnits ?? facts.amountUnits;
   const valid = facts.transfers.filter((t) => !t.removed);
   const incoming = valid.filter((t) => t.kind === 'incoming');
   const official = incoming.filter((t) => t.official);
@@ -213,7 +227,10 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
 
   const refunds = facts.refunds ?? [];
   const refundedUnits = refunds.filter((r) => r.state === 'completed').reduce((a, r) => a + r.amountUnits, 0n);
-  const refundOpen = refunds.some((r) => r.state === 'open');
+  // Refunds of the excess alone lay no refund state: only refunds of the payment itself do (or all funds returned).
+  const ofPayment = refunds.filter((r) => !r.excess);
+  const refundOpen = ofPayment.some((r) => r.state === 'open');
+  const paymentRefundedUnits = ofPayment.filter((r) => r.state === 'completed').reduce((a, r) => a + r.amountUnits, 0n);
 
   const confirmed = A > 0n && onTimeFinal >= A;
   const base = {
@@ -231,7 +248,7 @@ export function deriveStatus(facts: PaymentFacts, now: Date): DerivedPayment {
     if (REFUNDABLE_BASES.has(funding)) {
       if (refundedUnits > 0n && refundedUnits >= finalUnits) status = 'REFUNDED';
       else if (refundOpen) status = 'REFUND_REQUESTED';
-      else if (refundedUnits > 0n) status = 'PARTIALLY_REFUNDED';
+      else if (paymentRefundedUnits > 0n) status = 'PARTIALLY_REFUNDED';
     }
     return { status, fundingStatus: funding, excessUnits, ...base };
   };

@@ -1,4 +1,5 @@
-// Creates a refund request for a payment that received final funds.
+// Creates a refund request for a payment that received final funds: of the payment, of its excess only, or of a
+// foreign token it received (refundTerms.ts says what each kind may return).
 //
 // The refundable remainder is the payment's final official funds (all networks, late funds and excess included:
 // everything the customer sent and the merchant may return) minus every request that is not cancelled. Open
@@ -10,9 +11,9 @@ import { audit } from '../audit/audit.ts';
 import type { Actor } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
-import { formatAmount, parseAmount, unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
 import { recomputePayment } from '../payments/recompute.ts';
+import { refundTerms, type RefundIntent } from './refundTerms.ts';
 import {
   REFUND_SELECT,
   refundView,
@@ -29,8 +30,8 @@ export async function createRefundRequest(
   actor: Actor,
   input: CreateRefundInput,
 ): Promise<RefundRequestView> {
-  const [intent] = await tx.query<{ id: string; final_units: string; currency: 'USDC' | 'EURC'; decimals: number }>(
-    `select id, final_units, currency, decimals from payment_intents
+  const [intent] = await tx.query<RefundIntent>(
+    `select id, final_units, excess_units, confirmed, currency, decimals from payment_intents
      where id = $1 and merchant_id = $2 and environment = $3 for update`,
     [input.payment_intent_id, t.merchantId, t.environment],
   );
@@ -39,44 +40,14 @@ export async function createRefundRequest(
       details: [{ path: 'payment_intent_id', message: 'not found' }],
     });
   }
-  let amount: bigint;
-  try {
-    amount = parseAmount(input.amount, intent.decimals);
-  } catch {
-    amount = 0n; // more decimals than the token has
-  }
-  if (amount <= 0n) {
-    throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
-      details: [{ path: 'amount', message: `must be greater than 0, with at most ${intent.decimals} decimals` }],
-    });
-  }
-  const received = unitsFromDb(intent.final_units);
-  if (received === 0n) {
-    throw new GatewayError(
-      'PAYMENT_NOT_PAID',
-      `Payment ${intent.id} has received no final funds; there is nothing to refund`,
-    );
-  }
-  const [reserved] = await tx.query<{ units: string }>(
-    `select coalesce(sum(amount_units), 0)::text as units from refund_requests
-     where payment_id = $1 and status <> 'cancelled'`,
-    [intent.id],
-  );
-  const remainder = received - unitsFromDb(reserved!.units);
-  if (amount > remainder) {
-    throw new GatewayError(
-      'REFUND_EXCEEDS_REFUNDABLE',
-      `The refundable remainder of ${intent.id} is ${formatAmount(remainder > 0n ? remainder : 0n, intent.decimals)} ` +
-        `${intent.currency} (final funds received minus refunds requested or completed)`,
-      { details: [{ path: 'amount', message: 'exceeds the refundable remainder' }] },
-    );
-  }
+  const terms = await refundTerms(tx, intent, input);
+  const amount = terms.amount;
   const id = newId('re');
   const now = ctx.now();
   await tx.query(
     `insert into refund_requests (id, merchant_id, environment, payment_id, amount_units, currency, decimals,
-       recipient, reason, status, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10)`,
+       recipient, reason, status, created_at, updated_at, kind, token, network)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10, $11, $12, $13)`,
     [
       id,
       t.merchantId,
@@ -84,10 +55,13 @@ export async function createRefundRequest(
       intent.id,
       amount.toString(),
       intent.currency,
-      intent.decimals,
+      terms.decimals,
       input.recipient.toLowerCase(),
       input.reason ?? null,
       now,
+      terms.kind,
+      terms.token,
+      terms.network,
     ],
   );
   const [row] = await tx.query<RefundRow>(`${REFUND_SELECT} where r.id = $1`, [id]);
@@ -106,7 +80,13 @@ export async function createRefundRequest(
     action: 'refund_request.created',
     actor,
     target: { type: 'refund_request', id },
-    data: { payment_intent_id: intent.id, amount_units: amount.toString(), recipient: view.recipient },
+    data: {
+      payment_intent_id: intent.id,
+      amount_units: amount.toString(),
+      recipient: view.recipient,
+      kind: terms.kind,
+      ...(terms.token ? { token: terms.token, network: terms.network } : {}),
+    },
     at: now,
   });
   await recomputePayment(ctx, tx, intent.id, { reason: 'refund_requested', data: { refund_request_id: id } });

@@ -10,12 +10,18 @@ import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
 import type { RefundFact } from '../payments/status.ts';
-import { REFUND_SELECT, refundView, type RefundRow } from './refundRequest.ts';
+import { REFUND_SELECT, refundView, type RefundKind, type RefundRow } from './refundRequest.ts';
 import { deriveRefundStatus, refundTransitionEvents, type RefundEventType, type RefundStatus } from './refundStatus.ts';
 
 export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: string): Promise<RefundFact[]> {
-  const refunds = await tx.query<{ id: string; status: RefundStatus; amount_units: string; cancelled: boolean }>(
-    `select id, status, amount_units, cancelled_at is not null as cancelled from refund_requests
+  const refunds = await tx.query<{
+    id: string;
+    status: RefundStatus;
+    amount_units: string;
+    cancelled: boolean;
+    kind: RefundKind;
+  }>(
+    `select id, status, amount_units, cancelled_at is not null as cancelled, kind from refund_requests
      where payment_id = $1 order by created_at, id`,
     [paymentId],
   );
@@ -74,8 +80,14 @@ export async function recomputeRefunds(ctx: GatewayContext, tx: Sql, paymentId: 
         }
       }
     }
-    if (to === 'cancelled') continue;
-    facts.push({ amountUnits: unitsFromDb(r.amount_units), state: to === 'completed' ? 'completed' : 'open' });
+    // A foreign token returned is no fact of the payment's status (other money); an excess refund lays no refund
+    // state over it (payments/status.ts).
+    if (to === 'cancelled' || r.kind === 'foreign_asset') continue;
+    facts.push({
+      amountUnits: unitsFromDb(r.amount_units),
+      state: to === 'completed' ? 'completed' : 'open',
+      ...(r.kind === 'excess' ? { excess: true } : {}),
+    });
   }
   return facts;
 }

@@ -4,6 +4,9 @@ import { Nullable, NullableTimestamp, StringEnum, Timestamp } from '../http/sche
 import { AMOUNT_PATTERN } from '../money/amount.ts';
 import { checksum, money } from '../payments/model.ts';
 import { REFUND_STATUSES, type RefundStatus } from './refundStatus.ts';
+
+export const REFUND_KINDS = ['payment', 'excess', 'foreign_asset'] as const;
+export type RefundKind = (typeof REFUND_KINDS)[number];
 import type { Environment } from '../tenant.ts';
 
 export const ADDRESS_PATTERN = '^0x[0-9a-fA-F]{40}$';
@@ -20,6 +23,24 @@ export const CreateRefundBody = Type.Object(
     }),
     recipient: Type.String({ pattern: ADDRESS_PATTERN, description: '0x followed by 40 hex digits' }),
     reason: Type.Optional(Type.String({ maxLength: 500 })),
+    kind: Type.Optional(
+      StringEnum(REFUND_KINDS, {
+        description:
+          'payment (default): part or all of the payment; the payment moves to the refund states once closed. ' +
+          'excess: only an overpayment’s excess (at most the excess not refunded yet, 409 REFUND_EXCEEDS_EXCESS; ' +
+          '409 REFUND_NO_EXCESS for a payment without one); the payment keeps its status. foreign_asset: a foreign ' +
+          'token the payment received (INVALID_ASSET funds), returned in that token from the vault the recovery ' +
+          'sweep moved it to; amount in that token, at most what it received of it (409 REFUND_NO_FOREIGN_FUNDS ' +
+          'when none)',
+      }),
+    ),
+    token_address: Type.Optional(
+      Type.String({
+        pattern: ADDRESS_PATTERN,
+        description:
+          'foreign_asset only: the foreign token to return; optional when the payment received only one foreign token',
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -70,14 +91,23 @@ export const RefundRequestSchema = Type.Object(
     id: Type.String({ description: 're_…' }),
     object: Type.Literal('refund_request'),
     payment_intent_id: Type.String(),
+    kind: StringEnum(REFUND_KINDS, {
+      description:
+        'payment: part or all of the payment; excess: only an overpayment’s excess (the payment keeps its status); ' +
+        'foreign_asset: a foreign token the payment received, returned in that token (token_address)',
+    }),
+    token_address: Type.String({
+      description:
+        'The token the refund is sent in: the payment’s official token, or for foreign_asset the foreign token',
+    }),
     status: StringEnum(REFUND_STATUSES, {
       description:
         'pending: waiting for your transfer; confirming: a matching transfer is seen, not final yet; completed: the ' +
         'transfer is final (refund.completed); cancelled: withdrawn while pending',
     }),
-    amount: Type.String({ description: 'Decimal string' }),
+    amount: Type.String({ description: 'Decimal string, in the token of token_address' }),
     amount_units: Type.String({ description: 'Integer string, base units' }),
-    currency: StringEnum(['USDC', 'EURC'] as const),
+    currency: StringEnum(['USDC', 'EURC'] as const, { description: 'The payment’s currency' }),
     recipient: Type.String({ description: 'EIP-55 checksummed' }),
     reason: Nullable(Type.String()),
     transfer: Type.Union([RefundTransferSchema, Type.Null()]),
@@ -101,6 +131,11 @@ export interface RefundRow {
   decimals: number;
   recipient: string;
   reason: string | null;
+  kind: RefundKind;
+  /** The official token on the payment's deposit network for payment and excess; the foreign token otherwise. */
+  token_address: string;
+  /** foreign_asset: the network its token was received on; null otherwise. */
+  network: string | null;
   status: RefundStatus;
   cancelled_at: Date | null;
   completed_at: Date | null;
@@ -121,7 +156,9 @@ export interface RefundRow {
 
 /** `from refund_requests r` + its live transfer. Append `where …` (alias r). */
 export const REFUND_SELECT = `select r.id, r.merchant_id, r.environment, r.payment_id, r.amount_units, r.currency,
-  r.decimals, r.recipient, r.reason, r.status, r.cancelled_at, r.completed_at, r.created_at, r.updated_at,
+  r.decimals, r.recipient, r.reason, r.kind,
+  coalesce(r.token, t.token, (select d.token from deposit_addresses d where d.payment_id = r.payment_id order by d.network
+    limit 1)) as token_address, r.network, r.status, r.cancelled_at, r.completed_at, r.created_at, r.updated_at,
   t.network as t_network, t.tx_hash as t_tx_hash, t.log_index as t_log_index, t.block_number::text as t_block_number,
   t.from_address as t_from, t.to_address as t_to, t.token as t_token, t.amount_units as t_amount_units,
   t.final as t_final, t.source as t_source
@@ -144,6 +181,8 @@ export function refundView(r: RefundRow): RefundRequestView {
     currency: r.currency,
     recipient: checksum(r.recipient),
     reason: r.reason,
+    kind: r.kind,
+    token_address: checksum(r.token_address),
     transfer:
       r.t_tx_hash === null
         ? null

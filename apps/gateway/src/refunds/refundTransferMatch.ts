@@ -65,7 +65,7 @@ export function matchRefundTransfer(logs: readonly LogLike[], want: RefundExpect
     return {
       ok: false,
       code: 'REFUND_WRONG_TOKEN',
-      message: `The transaction transfers no ${want.token} (the payment's official token on this network); it moves ${[
+      message: `The transaction transfers no ${want.token} (the token this refund is sent in); it moves ${[
         ...new Set(all.map((t) => t.token)),
       ].join(', ')}`,
     };

@@ -123,7 +123,7 @@ export async function submitRefundProof(
         `insert into chain_transfers (network, payment_id, merchant_id, environment, kind, deposit_address, token,
            official, from_address, to_address, amount_units, block_number, block_hash, block_time, tx_hash, log_index,
            final, final_at, refund_id, refund_source)
-         values ($1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9, $10, $11, $12, $13, $14, $15::boolean,
+         values ($1, $2, $3, $4, 'refund', $5, $6, $18::boolean, $7, $8, $9, $10, $11, $12, $13, $14, $15::boolean,
            case when $15::boolean then $16::timestamptz end, $17, 'proof')
          on conflict do nothing returning id::text as id`,
         [
@@ -144,6 +144,7 @@ export async function submitRefundProof(
           final,
           now,
           refund.id,
+          refund.kind !== 'foreign_asset',
         ],
       );
       if (recorded) break;
@@ -177,11 +178,14 @@ export async function submitRefundProof(
  */
 async function paidDeposit(ctx: GatewayContext, refund: RefundRow, network: string | undefined) {
   const paid = await ctx.db.query<{ network: string; token: string; vault: string; address: string }>(
-    `select d.network, d.token, d.vault, d.address from deposit_addresses d
-     where d.payment_id = $1 and exists (select 1 from chain_transfers c where c.payment_id = d.payment_id
-       and c.network = d.network and c.kind = 'incoming' and c.official and c.final and not c.removed)
+    // A foreign_asset refund leaves the vault of the network its token was received on, in that token.
+    `select d.network, coalesce($2::text, d.token) as token, d.vault, d.address from deposit_addresses d
+     where d.payment_id = $1 and ($3::text is null or d.network = $3::text)
+       and exists (select 1 from chain_transfers c where c.payment_id = d.payment_id
+       and c.network = d.network and c.kind = 'incoming' and c.final and not c.removed
+       and (case when $2::text is null then c.official else not c.official and c.token = $2::text end))
      order by d.network`,
-    [refund.payment_id],
+    [refund.payment_id, refund.kind === 'foreign_asset' ? refund.token_address : null, refund.network],
   );
   if (network !== undefined) {
     const dep = paid.find((p) => p.network === network);

@@ -4,8 +4,9 @@
 // reorg rollback then come from the watcher as for every other fact (by block number).
 //
 // A log fulfils a request when: its token is the payment's official token on this network (the deposit address's
-// token), it is from this network's vault of the payment (deposit_addresses.vault), it is to the request's
-// recipient, its amount covers the request, the payment received final official funds on this network, and the
+// token; for a foreign_asset request the foreign token it returns, on the network it was received on), it is from
+// this network's vault of the payment (deposit_addresses.vault), it is to the request's recipient, its amount covers
+// the request, the payment received final funds of that token on this network, and the
 // vault is the requesting merchant's (no other merchant holds the address: vaultHolder.ts). One
 // log fulfils one request: the oldest matching request, in log order; a log already recorded for another request
 // is not recorded again (unique index).
@@ -24,6 +25,7 @@ interface OpenRefund {
   vault: string;
   token: string;
   deposit_address: string;
+  foreign: boolean;
 }
 
 export interface RefundLogMatch {
@@ -37,6 +39,8 @@ export interface RefundLogMatch {
   from: string;
   to: string;
   amount: bigint;
+  /** False for a foreign_asset refund: the transfer moves a foreign token (kept out of the overview's sums). */
+  official: boolean;
 }
 
 /** One indexed lookup by recipient for the whole range: O(addresses in the range), not O(open refunds). */
@@ -45,12 +49,14 @@ export async function matchRefundLogs(sql: Sql, network: string, logs: readonly 
   if (transfers.length === 0) return [];
   const recipients = [...new Set(transfers.map((t) => t.to))];
   const open = await sql.query<OpenRefund>(
-    `select r.id, r.payment_id, r.merchant_id, r.environment, r.recipient, r.amount_units, d.vault, d.token,
-       d.address as deposit_address
+    `select r.id, r.payment_id, r.merchant_id, r.environment, r.recipient, r.amount_units, d.vault,
+       coalesce(r.token, d.token) as token, d.address as deposit_address,
+       r.token is not null as foreign
      from refund_requests r join deposit_addresses d on d.payment_id = r.payment_id and d.network = $1
-     where r.status = 'pending' and r.recipient = any($2::text[])
+     where r.status = 'pending' and r.recipient = any($2::text[]) and (r.network is null or r.network = $1)
        and exists (select 1 from chain_transfers c where c.payment_id = r.payment_id and c.network = $1
-         and c.kind = 'incoming' and c.official and c.final and not c.removed)
+         and c.kind = 'incoming' and c.final and not c.removed
+         and (case when r.token is null then c.official else not c.official and c.token = r.token end))
        and ${vaultCountsForSql({ merchant: 'r.merchant_id', environment: 'r.environment', network: '$1', vault: 'd.vault' })}
      order by r.created_at, r.id`,
     [network, recipients],
@@ -83,6 +89,7 @@ export async function matchRefundLogs(sql: Sql, network: string, logs: readonly 
       from: t.from,
       to: t.to,
       amount: t.amountUnits,
+      official: !r.foreign,
     });
   }
   return out;
@@ -100,7 +107,7 @@ export async function insertRefundTransfers(
       `insert into chain_transfers (network, payment_id, merchant_id, environment, kind, deposit_address, token,
          official, from_address, to_address, amount_units, block_number, block_hash, block_time, tx_hash, log_index,
          refund_id, refund_source)
-       select $1, $2, $3, $4, 'refund', $5, $6, true, $7, $8, $9::numeric, $10::bigint, $11, $12::timestamptz, $13,
+       select $1, $2, $3, $4, 'refund', $5, $6, $16::boolean, $7, $8, $9::numeric, $10::bigint, $11, $12::timestamptz, $13,
          $14::int, $15::text, 'watcher'
        -- A request fulfilled meanwhile (a proof committed since the match) takes no second transfer.
        where not exists (select 1 from chain_transfers c where c.refund_id = $15::text and not c.removed)
@@ -121,6 +128,7 @@ export async function insertRefundTransfers(
         m.log.transactionHash.toLowerCase(),
         m.log.logIndex,
         m.refundId,
+        m.official,
       ],
     );
     for (const r of rows) touched.add(r.payment_id);

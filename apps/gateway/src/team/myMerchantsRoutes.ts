@@ -1,6 +1,7 @@
 import type { App } from '@tender/platform';
 import { membershipsOf } from '../accounts/memberships.ts';
 import { signedInJson } from '../auth/authSchemas.ts';
+import { sessionCookie } from '../auth/sessionCookie.ts';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
 import { switchMerchant } from './switchMerchant.ts';
@@ -33,7 +34,11 @@ export function myMerchantsRoutes(ctx: GatewayContext) {
       { schema: switchMerchantSchema, config: { auth: { accepts: ['session'] } } },
       async (req, reply) => {
         const r = await switchMerchant(ctx, principalOf(req), req.body.merchant_id);
-        return reply.header('cache-control', 'no-store').send(signedInJson(r, ctx.auth.sessionIdleSeconds));
+        // The new session replaces the ended one in the dashboard's cookie too.
+        return reply
+          .header('cache-control', 'no-store')
+          .header('set-cookie', sessionCookie(ctx, r.session.token, r.session.expiresAt, ctx.now()))
+          .send(signedInJson(r, ctx.auth.sessionIdleSeconds));
       },
     );
   };

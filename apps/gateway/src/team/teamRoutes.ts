@@ -1,6 +1,7 @@
 import type { App } from '@tender/platform';
 import type { FastifyRequest } from 'fastify';
 import { signedInJson } from '../auth/authSchemas.ts';
+import { assertSameOriginRequest, sessionCookie, sessionFromCookie } from '../auth/sessionCookie.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
 import type { GatewayContext } from '../context.ts';
 import { principalOf } from '../http/authenticate.ts';
@@ -26,14 +27,27 @@ const people = ['session'] as const;
 /**
  * The user of the session the accept request carries, if any: the route is open (a new person has no session), so
  * it reads the optional credential itself. A session that does not resolve is refused rather than ignored, so a
- * signed-out tab never silently creates a second account.
+ * signed-out tab never silently creates a second account. The dashboard's cookie counts only for an accept without
+ * a password: the browser sends it on its own, so it must not turn a new person's sign-up into a join of whoever
+ * last signed in on that browser (an explicit bearer token with a password is still refused, below).
  */
-async function optionalSessionUser(ctx: GatewayContext, req: FastifyRequest): Promise<string | undefined> {
+async function optionalSessionUser(
+  ctx: GatewayContext,
+  req: FastifyRequest,
+  withPassword: boolean,
+): Promise<string | undefined> {
   const header = req.headers.authorization;
-  if (!header) return undefined;
-  const token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
-  if (!token?.startsWith(SESSION_TOKEN_PREFIX)) {
-    throw new GatewayError('SESSION_REQUIRED', 'Accept an invitation with a dashboard session token or none');
+  let token: string | null | undefined;
+  if (header) {
+    token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+    if (!token?.startsWith(SESSION_TOKEN_PREFIX)) {
+      throw new GatewayError('SESSION_REQUIRED', 'Accept an invitation with a dashboard session token or none');
+    }
+  } else {
+    if (withPassword) return undefined;
+    token = sessionFromCookie(ctx, req);
+    if (!token?.startsWith(SESSION_TOKEN_PREFIX)) return undefined;
+    assertSameOriginRequest(ctx, req);
   }
   const r = await resolveSession(ctx.db, token, { now: ctx.now(), idleSeconds: ctx.auth.sessionIdleSeconds });
   if (!r.ok) throw new GatewayError('INVALID_SESSION', 'This session is no longer valid; sign in again');
@@ -86,7 +100,7 @@ export function teamRoutes(ctx: GatewayContext) {
     );
 
     app.post('/public/team/invitations/accept', { schema: acceptInvitationSchema }, async (req, reply) => {
-      const sessionUserId = await optionalSessionUser(ctx, req);
+      const sessionUserId = await optionalSessionUser(ctx, req, req.body.password !== undefined);
       if (sessionUserId && req.body.password !== undefined) {
         throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
           details: [{ path: '/password', message: 'must be omitted when accepting with a session' }],
@@ -103,7 +117,10 @@ export function teamRoutes(ctx: GatewayContext) {
         sessionUserId,
         ip: req.ip,
       });
-      return reply.header('cache-control', 'no-store').send(signedInJson(r, ctx.auth.sessionIdleSeconds));
+      return reply
+        .header('cache-control', 'no-store')
+        .header('set-cookie', sessionCookie(ctx, r.session.token, r.session.expiresAt, ctx.now()))
+        .send(signedInJson(r, ctx.auth.sessionIdleSeconds));
     });
   };
 }

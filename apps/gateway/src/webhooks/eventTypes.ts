@@ -25,7 +25,9 @@ export const EMITTED_EVENT_TYPES = [
   'refund.requested',
   'refund.cancelled',
   'refund.completed',
-] as const satisfies readonly (PaymentEventType | RefundEventType)[];
+  // The merchant accepted an underpayment (resolutions/acceptUnderpayment.ts); payment.confirmed follows.
+  'payment.underpayment_accepted',
+] as const satisfies readonly (PaymentEventType | RefundEventType | 'payment.underpayment_accepted')[];
 
 export const WEBHOOK_EVENT_TYPES = [
   ...EMITTED_EVENT_TYPES,

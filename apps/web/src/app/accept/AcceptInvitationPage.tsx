@@ -1,10 +1,10 @@
 // {DASHBOARD_URL}/accept-invitation, the page of a team invitation's mailed link, in English like the dashboard. The
 // token leaves the address bar at once and is sent once in a POST body, never shown or logged. A person signed in in
-// this tab may accept with that session (the account's email must be the invited address); anyone may accept with a
+// this browser may accept with that session (the account's email must be the invited address); anyone may accept with a
 // password: a new account for the invited address, or the password of the account that already holds it. Either
 // way the answer is a session acting in the merchant joined, kept like a sign-in's, and the dashboard opens.
 import { useEffect, useState, type FormEvent } from 'react';
-import { dashboardSession, gateway, ok } from '../dashboard/dashboardApi.ts';
+import { dashboardSession, gateway, ok, probeSession } from '../dashboard/dashboardApi.ts';
 import { ApiErrorText, Field } from '../dashboard/Field.tsx';
 import { useAction } from '../dashboard/useAction.ts';
 import { ApiError } from '../shared/api.ts';
@@ -50,7 +50,11 @@ function Dead({ title, message }: { title: string; message: string }) {
 }
 
 function AcceptStep({ token }: { token: string }) {
-  const [signedIn] = useState(() => dashboardSession.get() !== null);
+  // Signed in on this browser (the session cookie holds a live session)?
+  const [signedIn, setSignedIn] = useState(false);
+  useEffect(() => {
+    void probeSession().then(setSignedIn, () => setSignedIn(false));
+  }, []);
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [joined, setJoined] = useState<{ business: string; role: string; email: string | null } | null>(null);
@@ -59,21 +63,15 @@ function AcceptStep({ token }: { token: string }) {
 
   async function accept(withSession: boolean) {
     await run(async () => {
-      // Without a session the request must carry none: the client adds the tab's session when there is one.
-      const session = dashboardSession.get();
-      if (!withSession) dashboardSession.clear();
-      try {
-        const r = await ok(
-          gateway.POST('/public/team/invitations/accept', {
-            body: withSession ? { token } : { token, password },
-          }),
-        );
-        dashboardSession.set(r.session.token);
-        setJoined({ business: r.merchant.business_name, role: r.user.role, email: r.user.email });
-      } catch (err) {
-        if (!withSession && session) dashboardSession.set(session);
-        throw err;
-      }
+      // With a password the server ignores the browser's session cookie: a new account, or the invited address's
+      // own account, whoever was signed in here before.
+      const r = await ok(
+        gateway.POST('/public/team/invitations/accept', {
+          body: withSession ? { token } : { token, password },
+        }),
+      );
+      dashboardSession.set(true);
+      setJoined({ business: r.merchant.business_name, role: r.user.role, email: r.user.email });
     });
   }
 
@@ -116,7 +114,7 @@ function AcceptStep({ token }: { token: string }) {
       <h1 id="accept-heading">Join the team</h1>
       {signedIn ? (
         <div className="inline-form">
-          <p>You are signed in in this tab. Accept with that account if its email is the invited address.</p>
+          <p>You are signed in on this browser. Accept with that account if its email is the invited address.</p>
           <div className="actions">
             <button type="button" disabled={busy} onClick={() => void accept(true)}>
               Accept with my account

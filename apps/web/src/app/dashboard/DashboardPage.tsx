@@ -80,7 +80,7 @@ export default function DashboardPage() {
   return (
     <SignedIn
       key={session}
-      onSwitched={() => setSession(dashboardSession.get())}
+      onSwitched={() => setSession(Date.now())}
       onSignedOut={() => {
         dashboardSession.clear();
         setNotice('You are signed out.');

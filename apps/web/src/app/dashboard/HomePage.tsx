@@ -1,11 +1,12 @@
 // Home: what arrived and what reached the vault (received vs settled, never mixed), per currency and period, and the
-// open payments that need a person: underpaid, settlement failed, late, invalid asset, overpaid.
+// payments that need a person (GET /v1/payments?needs_attention=true): underpaid, late, settlement failed, an excess
+// or a foreign token not returned yet.
 import { useState } from 'react';
 import { ErrorNotice } from '../shared/ErrorNotice.tsx';
 import { formatMoney } from '../shared/money.ts';
-import { ATTENTION_STATUSES, StatusBadge, when } from './Bits.tsx';
+import { StatusBadge, when } from './Bits.tsx';
 import { DataTable, type Column } from './DataTable.tsx';
-import { gateway, ok, type Payment, type PaymentStatus } from './dashboardApi.ts';
+import { gateway, ok, type Payment } from './dashboardApi.ts';
 import type { Overview } from './gatewayViews.ts';
 import { OnboardingChecklist } from './OnboardingChecklist.tsx';
 import { OverviewChart } from './OverviewChart.tsx';
@@ -22,17 +23,12 @@ export function HomePage() {
       (await ok(gateway.GET('/v1/overview', { params: { query: { days, currency } } }))) as unknown as Overview,
     [days, currency],
   );
-  const attention = useLoad(async () => {
-    const lists = await Promise.all(
-      ATTENTION_STATUSES.map((status) =>
-        ok(gateway.GET('/v1/payments', { params: { query: { status: status as PaymentStatus, limit: 10 } } })),
-      ),
-    );
-    return lists
-      .flatMap((l) => l.data)
-      .sort((a, b) => b.created_at.localeCompare(a.created_at))
-      .slice(0, 20);
-  }, []);
+  // What needs a decision, as the gateway keeps it: a payment leaves once the decision is made or verified on-chain.
+  const attention = useLoad(
+    async () =>
+      (await ok(gateway.GET('/v1/payments', { params: { query: { needs_attention: true, limit: 20 } } }))).data,
+    [],
+  );
   const o = overview.data;
 
   return (
@@ -92,7 +88,8 @@ export function HomePage() {
         {attention.error ? <ErrorNotice error={attention.error} title="Could not list payments" /> : null}
         {attention.data && attention.data.length === 0 ? (
           <p className="muted">
-            Nothing needs attention: no underpaid, overpaid, late, invalid-asset or failed-settlement payment.
+            Nothing needs attention: no underpaid or late payment, no failed settlement, no excess or foreign token left
+            to return.
           </p>
         ) : null}
         <PaymentRows payments={attention.data ?? []} />

@@ -17,8 +17,9 @@ export function MerchantSwitcher({ current, onSwitched }: { current: string; onS
   async function switchTo(merchantId: string) {
     setChoice(merchantId);
     await run(async () => {
-      const r = await ok(gateway.POST('/v1/auth/switch', { body: { merchant_id: merchantId } }));
-      dashboardSession.set(r.session.token);
+      // The answer's cookie now holds the new merchant's session (the old one ended).
+      await ok(gateway.POST('/v1/auth/switch', { body: { merchant_id: merchantId } }));
+      dashboardSession.set(true);
       onSwitched();
     });
   }

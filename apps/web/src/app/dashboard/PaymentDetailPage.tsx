@@ -10,6 +10,7 @@ import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
 import type { PaymentDetail } from './gatewayViews.ts';
 import { RefundPanel } from './RefundPanel.tsx';
+import { ResolvePanel } from './ResolvePanel.tsx';
 import { Link } from './router.tsx';
 import { useLoad } from './useLoad.ts';
 
@@ -86,6 +87,8 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
           </dd>
         </dl>
       </section>
+
+      <ResolvePanel payment={p} canDecide={can('refunds:write')} onChanged={() => void detail.reload()} />
 
       <section className="card" aria-labelledby="timeline-heading">
         <h2 id="timeline-heading">Timeline</h2>

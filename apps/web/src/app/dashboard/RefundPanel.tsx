@@ -112,10 +112,7 @@ function RefundRow({
   const [progress, setProgress] = useState<string | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [pasted, setPasted] = useState('');
-  // The network the refund leaves from: one where the payment received final funds.
-  const network =
-    payment.transfers.find((t) => t.type === 'payment' && t.official && t.final && !t.removed)?.network ??
-    payment.networks[0]?.network;
+  const network = refundNetwork(payment, refund);
   const net = payment.networks.find((n) => n.network === network);
   const pubNet = publicIntent?.networks.find((n) => n.network === network);
 
@@ -184,8 +181,11 @@ function RefundRow({
   return (
     <li data-testid="refund">
       <div>
-        <StatusBadge status={refund.status} /> {formatMoney(refund.amount, refund.currency)} to{' '}
-        <code>{refund.recipient}</code> · requested {when(refund.created_at)}
+        <StatusBadge status={refund.status} />{' '}
+        {refund.kind === 'foreign_asset'
+          ? `${formatMoney(refund.amount)} of token ${refund.token_address}`
+          : `${formatMoney(refund.amount, refund.currency)}${refund.kind === 'excess' ? ' (excess)' : ''}`}{' '}
+        to <code>{refund.recipient}</code> · requested {when(refund.created_at)}
         {refund.reason ? <div className="muted">{refund.reason}</div> : null}
         {refund.transfer ? (
           <div>
@@ -238,6 +238,24 @@ function RefundRow({
   );
 }
 
+/**
+ * The network the refund leaves from: one where the payment received final funds (for a foreign_asset refund, of
+ * the token it returns).
+ */
+function refundNetwork(payment: PaymentDetail, refund: RefundRequest): string | undefined {
+  return (
+    payment.transfers.find(
+      (t) =>
+        t.type === 'payment' &&
+        t.final &&
+        !t.removed &&
+        (refund.kind === 'foreign_asset'
+          ? !t.official && t.token_address.toLowerCase() === refund.token_address.toLowerCase()
+          : t.official),
+    )?.network ?? payment.networks[0]?.network
+  );
+}
+
 /** Sends the refund from the vault with the browser wallet (on the payment's network); answers the transaction. */
 async function sendRefundTransfer(
   wallet: NonNullable<ReturnType<typeof useInjectedWallet>>,
@@ -261,7 +279,8 @@ async function sendRefundTransfer(
   const hash = await client.sendTransaction({
     account: account as Hex,
     chain: null,
-    to: net.token_address as Hex,
+    // The refund's own token: the payment's official one, or the foreign token a foreign_asset refund returns.
+    to: refund.token_address as Hex,
     data: encodeFunctionData({
       abi: erc20Abi,
       functionName: 'transfer',
