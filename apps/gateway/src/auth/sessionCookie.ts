@@ -15,7 +15,8 @@ import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 
-type CookieContext = Pick<GatewayContext, 'config'>;
+/** The cookie and its checks need only the gateway's own URLs. */
+type CookieContext = { config: Pick<GatewayContext['config'], 'publicUrl' | 'dashboardUrl'> };
 
 const isHttps = (ctx: CookieContext) => ctx.config.publicUrl.startsWith('https:');
 
