@@ -228,7 +228,7 @@ describe(`first run on npm start with nothing configured (${process.env.DATABASE
     // Verified: live mode is open to the dev merchant too.
     expect(await page.getByRole('radio', { name: 'Live mode' }).isDisabled()).toBe(false);
     await page.goto(`${dev.gateway.url}/dashboard/payments/${intent}`);
-    await page.getByRole('heading', { name: '10 USDC' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('heading', { name: '10.00 USDC' }).waitFor({ timeout: 20_000 });
     expect(await page.textContent('body')).toContain(intent);
     await screenshot(page, 'dev-merchant-payment.png');
     await context.close();
