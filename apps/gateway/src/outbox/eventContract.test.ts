@@ -47,7 +47,7 @@ interface Size {
 const SIZES: Size[] = [
   { payments: 5, steps: 40, crosses: 10 },
   { payments: 30, steps: 100, crosses: 100 },
-  { payments: 200, steps: 560, crosses: 1000 },
+  { payments: 200, steps: 850, crosses: 1000 },
 ];
 const sizeAt = (i: number) => SIZES[process.env.MODEL_SIZE ? Number(process.env.MODEL_SIZE) : i % SIZES.length]!;
 const RUNS: { seed: number; size: Size }[] = process.env.MODEL_RUNS
@@ -564,7 +564,13 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
         break;
       case 'accept':
         // Accepting an underpayment: only an UNDERPAID payment takes it; anything else is refused and changes nothing.
-        for (const p of targets) {
+        // Random targets are rarely UNDERPAID (it takes a partial payment and the window passing), so the step aims at
+        // one that is when there is one, and the refusal is tried on a target as drawn.
+        const underpaid = payments.filter((p) => p.accepted === null && refOf(p, logs, sweeps).status === 'UNDERPAID');
+        const aimed = underpaid.length
+          ? [...new Set(step.targets.map((i) => underpaid[i % underpaid.length]!)), targets[0]!]
+          : targets;
+        for (const p of new Set(aimed)) {
           const ref = refOf(p, logs, sweeps);
           const accept = () =>
             g.db.tx((tx) =>
