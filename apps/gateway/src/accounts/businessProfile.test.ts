@@ -37,6 +37,12 @@ async function merchant(name: string): Promise<SignedUp> {
 async function sessionAs(s: SignedUp, role: 'admin' | 'developer' | 'read_only'): Promise<string> {
   const other = await signUp(g.app);
   await g.db.query('update users set merchant_id = $2, role = $3 where id = $1', [other.userId, s.merchantId, role]);
+  // A session acts with the role of its user's membership in the session's merchant (merchant_members).
+  await g.db.query('insert into merchant_members (merchant_id, user_id, role, created_at) values ($1, $2, $3, now())', [
+    s.merchantId,
+    other.userId,
+    role,
+  ]);
   await g.db.query('update sessions set merchant_id = $2 where user_id = $1', [other.userId, s.merchantId]);
   return other.token;
 }

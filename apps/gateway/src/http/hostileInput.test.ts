@@ -7,11 +7,13 @@ import { encodeCursor } from './cursor.ts';
 
 let g: TestGateway;
 let key: string;
+let merchantId: string;
 
 beforeAll(async () => {
   g = await createTestGateway({ rateLimit: false });
   const owner = await signUp(g.app);
   key = (await createKey(g.app, owner.token)).secret;
+  merchantId = owner.merchantId;
 });
 afterAll(() => g?.close());
 
@@ -73,20 +75,22 @@ describe('hostile input on the gateway', () => {
   });
 
   it('answers 400 naming cursor for forged cursors on every list: beyond bigint, negative, wrong tag, bad dates', async () => {
-    const link = await g.app.inject({
-      method: 'POST',
-      url: '/v1/payment-links',
-      headers: bearer(key),
-      payload: { name: 'Forged cursors', amount: '1' },
-    });
-    expect(link.statusCode).toBe(201);
+    // A link of this merchant, written as the API writes one (creating it needs a served network with a vault, and
+    // this gateway serves none): its nested list is one of the lists under test.
+    const linkId = 'plink_forged_cursors';
+    await g.db.query(
+      `insert into payment_links (id, merchant_id, environment, name, amount_units, currency, decimals, checkout_methods,
+         intent_expires_in_seconds, created_at, updated_at)
+       values ($1, $2, 'test', 'Forged cursors', 1000000, 'USDC', 6, '{WALLET,ADDRESS}', 3600, now(), now())`,
+      [linkId, merchantId],
+    );
     const b64 = (json: string) => Buffer.from(json, 'utf8').toString('base64url');
     // Lists ordered by a bigint seq (or epoch microseconds), with the tag each one writes.
     const seqLists: [string, string][] = [
       ['/v1/events', 'evt'],
       ['/v1/invoices', 'inv'],
       ['/v1/payment-links', 'plink'],
-      [`/v1/payment-links/${link.json().id}/payment-intents`, 'plink_pi'],
+      [`/v1/payment-links/${linkId}/payment-intents`, 'plink_pi'],
       ['/v1/audit-events', 'a'],
       ['/v1/webhook-endpoints', 'we'],
       ['/v1/webhook-deliveries', 'whd'],
