@@ -88,8 +88,15 @@ export default function TeamPage() {
                         </option>
                       ))}
                     </select>
-                    <button type="button" className="secondary small" disabled={busy} onClick={() => void remove(m)}>
-                      {m.you ? 'Leave' : `Remove ${m.email ?? m.id}`}
+                    {/* The row already shows the address: the button says "Remove", its accessible name says whom. */}
+                    <button
+                      type="button"
+                      className="secondary small"
+                      disabled={busy}
+                      aria-label={m.you ? 'Leave' : `Remove ${m.email ?? m.id}`}
+                      onClick={() => void remove(m)}
+                    >
+                      {m.you ? 'Leave' : 'Remove'}
                     </button>
                   </span>
                 ) : null}
