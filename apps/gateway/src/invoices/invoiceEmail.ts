@@ -5,7 +5,7 @@
 import { PermanentJobError, type Job, type QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import type { OutgoingMail } from '../email/mailer.ts';
-import { money } from '../payments/model.ts';
+import { displayAmount, unitsFromDb } from '../money/amount.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
 import { renderInvoicePdf } from './invoicePdf.ts';
 import { getInvoiceById } from './invoiceQueries.ts';
@@ -17,12 +17,13 @@ const escape = (s: string) =>
 
 export function invoiceMail(row: InvoiceRow, p: { businessName: string; publicUrl: string }): OutgoingMail {
   const number = formatInvoiceNumber(row.number);
-  const total = `${money(row.total_units, row.decimals)} ${row.currency}`;
+  const total = `${displayAmount(unitsFromDb(row.total_units), row.decimals)} ${row.currency}`;
   const due = row.due_at.toISOString().slice(0, 10);
   const url = `${p.publicUrl}/invoice/${row.id}`;
   const pdf = `${p.publicUrl}/public/invoices/${row.id}/pdf`;
   const lines = row.line_items.map(
-    (li) => `  ${li.quantity} × ${li.description}: ${money(li.amount_units, row.decimals)} ${row.currency}`,
+    (li) =>
+      `  ${li.quantity} × ${li.description}: ${displayAmount(unitsFromDb(li.amount_units), row.decimals)} ${row.currency}`,
   );
   const text = [
     `${p.businessName} sent you invoice ${number} for ${total}, due ${due}.`,
@@ -40,7 +41,7 @@ export function invoiceMail(row: InvoiceRow, p: { businessName: string; publicUr
     `${escape(due)}.</p><ul>${row.line_items
       .map(
         (li) =>
-          `<li>${li.quantity} × ${escape(li.description)}: ${escape(money(li.amount_units, row.decimals))} ${row.currency}</li>`,
+          `<li>${li.quantity} × ${escape(li.description)}: ${escape(displayAmount(unitsFromDb(li.amount_units), row.decimals))} ${row.currency}</li>`,
       )
       .join('')}</ul>${row.memo ? `<p>${escape(row.memo)}</p>` : ''}` +
     `<p><a href="${escape(url)}">View and pay invoice ${escape(number)}</a> · <a href="${escape(pdf)}">PDF</a></p>`;

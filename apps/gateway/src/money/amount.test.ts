@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AMOUNT_PATTERN, formatAmount, parseAmount, unitsFromDb } from './amount.ts';
+import { AMOUNT_PATTERN, displayAmount, formatAmount, parseAmount, unitsFromDb } from './amount.ts';
 
 describe('parseAmount / formatAmount', () => {
   it('round-trips base units through the decimal string', () => {
@@ -61,5 +61,17 @@ describe('parseAmount / formatAmount', () => {
     );
     expect(unitsFromDb(null)).toBe(0n);
     expect(() => unitsFromDb('1.5')).toThrow();
+  });
+});
+
+describe('displayAmount', () => {
+  it('groups thousands and shows at least two decimals, keeping every significant digit', () => {
+    expect(displayAmount(12_500_000n, 6)).toBe('12.50');
+    expect(displayAmount(84_500_000n, 6)).toBe('84.50');
+    expect(displayAmount(259_970_001n, 6)).toBe('259.970001');
+    expect(displayAmount(1_234_567_000_000n, 6)).toBe('1,234,567.00');
+    expect(displayAmount(3n, 0)).toBe('3');
+    expect(displayAmount(5n, 1)).toBe('0.5');
+    expect(displayAmount(-1_500_000n, 6)).toBe('-1.50');
   });
 });

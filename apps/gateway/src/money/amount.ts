@@ -39,6 +39,17 @@ export function formatAmount(units: bigint, decimals: number): string {
   return frac ? `${whole}.${frac}` : whole;
 }
 
+/** Base units as a person reads money in a mail: grouped, at least two decimals ("1,234.50"); exact, never a float. */
+export function displayAmount(units: bigint, decimals: number): string {
+  const canonical = formatAmount(units, decimals);
+  const [whole = '0', frac = ''] = canonical.replace(/^-/, '').split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${canonical.startsWith('-') ? '-' : ''}${grouped}.${frac.padEnd(Math.min(2, decimals), '0')}`.replace(
+    /\.$/,
+    '',
+  );
+}
+
 /** `numeric` columns arrive as strings; this is the one place they become bigint. */
 export function unitsFromDb(value: string | number | bigint | null | undefined): bigint {
   if (value === null || value === undefined) return 0n;

@@ -100,9 +100,9 @@ describe(`customer receipts (${db})`, () => {
     const mails = mailsTo(to);
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
-    expect(mail.subject).toBe('Receipt from Receipt Roasters: 12.5 USDC paid');
+    expect(mail.subject).toBe('Receipt from Receipt Roasters: 12.50 USDC paid');
     expect(mail.text).toContain('Your payment to Receipt Roasters is confirmed.');
-    expect(mail.text).toContain('Amount: 12.5 USDC');
+    expect(mail.text).toContain('Amount: 12.50 USDC');
     expect(mail.text).toContain('Order: order-77');
     expect(mail.text).toContain('For: Two bags of beans');
     expect(mail.text).toContain('help@roasters.example · https://roasters.example/help');

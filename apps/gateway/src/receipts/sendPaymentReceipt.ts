@@ -4,7 +4,7 @@
 // whether a message was accepted), so the guarantee is one receipt per payment, at most one more after such a crash.
 import { PermanentJobError, type QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
-import { money } from '../payments/model.ts';
+import { displayAmount, unitsFromDb } from '../money/amount.ts';
 import { receiptMail } from './receiptMail.ts';
 import { PAYMENT_RECEIPT_QUEUE } from './receiptReaction.ts';
 
@@ -43,7 +43,7 @@ export async function sendPaymentReceipt(
       businessName: r.business_name,
       supportEmail: r.support_email,
       supportUrl: r.support_url,
-      amount: `${money(r.amount_units, r.decimals)} ${r.currency}`,
+      amount: `${displayAmount(unitsFromDb(r.amount_units), r.decimals)} ${r.currency}`,
       orderReference: r.order_reference,
       description: r.description,
       paidAt: r.receipt_at,
