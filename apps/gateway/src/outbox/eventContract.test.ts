@@ -562,7 +562,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
           p.refunds.push({ id: view.id, amount, recipient, cancelled: false, txHash: null, excess: step.excess });
         }
         break;
-      case 'accept':
+      case 'accept': {
         // Accepting an underpayment: only an UNDERPAID payment takes it; anything else is refused and changes nothing.
         // Random targets are rarely UNDERPAID (it takes a partial payment and the window passing), so the step aims at
         // one that is when there is one, and the refusal is tried on a target as drawn.
@@ -585,6 +585,7 @@ async function runModel(seed: number, size: Size): Promise<RunReport> {
           }
         }
         break;
+      }
       case 'cancelRefund':
         for (const p of targets) {
           const r = p.refunds.find((x) => !x.cancelled && !(x.txHash && logs.tx.has(x.txHash)));
