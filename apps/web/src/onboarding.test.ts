@@ -216,7 +216,10 @@ describe(`onboarding in Chromium (${db})`, () => {
     });
     expect(profile.status).toBe(200);
     // The vault goes away after the link was shared.
-    const removed = await fetch(`${g.baseUrl}/v1/vaults/devnet`, { method: 'DELETE', headers: auth });
+    const removed = await fetch(`${g.baseUrl}/v1/vaults/devnet`, {
+      method: 'DELETE',
+      headers: { authorization: auth.authorization },
+    });
     expect(removed.status).toBe(200);
 
     for (const width of [360, 1280]) {
