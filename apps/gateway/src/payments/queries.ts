@@ -1,5 +1,6 @@
 // Reads of payments, always scoped by the caller's merchant AND environment (from the credentials): another
 // tenant's id, or a test payment asked for with a live key, answers like an unknown id.
+import type { Sql } from '@tender/platform';
 import type { PaymentIntent } from './intentSchema.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
@@ -19,6 +20,19 @@ const notFound = (id: string) =>
     details: [{ path: 'id', message: 'not found' }],
   });
 
+/** An intent's deposit addresses, read on `sql` (a transaction sees its own writes). */
+function depositsOf(sql: Sql, id: string): Promise<DepositRow[]> {
+  return sql.query<DepositRow>(
+    `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
+    [id],
+  );
+}
+
+/** The API view of an intent row, its deposit addresses read on `sql`. */
+export async function intentViewOf(ctx: GatewayContext, sql: Sql, row: IntentRow): Promise<PaymentIntent> {
+  return intentView(row, await depositsOf(sql, row.id), viewOptions(ctx));
+}
+
 async function loadIntent(
   ctx: GatewayContext,
   t: Tenant,
@@ -29,11 +43,7 @@ async function loadIntent(
     [id, t.merchantId, t.environment],
   );
   if (!row) throw notFound(id);
-  const deposits = await ctx.db.query<DepositRow>(
-    `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
-    [id],
-  );
-  return { row, deposits };
+  return { row, deposits: await depositsOf(ctx.db, id) };
 }
 
 export async function getPaymentIntent(ctx: GatewayContext, t: Tenant, id: string): Promise<PaymentIntent> {

@@ -8,7 +8,8 @@ import type { Sql } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
-import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, money, type DepositRow, type IntentRow } from './model.ts';
+import { INTENT_COLUMNS, money, type IntentRow } from './model.ts';
+import { intentViewOf } from './queries.ts';
 import type { RecomputeCause, TransferRow } from './paymentPlugs.ts';
 import { announcedFacts } from './announcedFacts.ts';
 import { factEvents } from './paymentFacts.ts';
@@ -135,15 +136,7 @@ export async function recomputePayment(
     );
   }
   if (news.length > 0) {
-    const deposits = await tx.query<DepositRow>(
-      `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
-      [paymentId],
-    );
-    const registry = ctx.networkRegistry;
-    const object = intentView(intent, deposits, {
-      publicUrl: ctx.config.publicUrl,
-      network: (id) => registry.get(id),
-    });
+    const object = await intentViewOf(ctx, tx, intent);
     for (const f of news) {
       let extra: Record<string, unknown> | undefined;
       if (f.type === 'payment.overpaid') {

@@ -16,8 +16,8 @@ import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount, unitsFromDb } from '../money/amount.ts';
 import { emitEvent } from '../outbox/events.ts';
 import type { PaymentIntent } from '../payments/intentSchema.ts';
-import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
-import { viewOptions } from '../payments/queries.ts';
+import { INTENT_COLUMNS, type IntentRow } from '../payments/model.ts';
+import { intentViewOf } from '../payments/queries.ts';
 import { recomputePayment } from '../payments/recompute.ts';
 import type { Tenant } from '../tenant.ts';
 
@@ -70,7 +70,7 @@ export async function acceptUnderpayment(
         { details: [{ path: 'amount', message: `accepted for ${formatAmount(accepted, d)}` }] },
       );
     }
-    return view(ctx, tx, intent); // the same decision again: nothing new
+    return intentViewOf(ctx, tx, intent); // the same decision again: nothing new
   }
   if (intent.status !== 'UNDERPAID') throw notUnderpaid(intent);
   if (asked !== undefined && asked !== final) {
@@ -93,7 +93,7 @@ export async function acceptUnderpayment(
     environment: intent.environment,
     type: UNDERPAYMENT_ACCEPTED,
     paymentId,
-    object: await view(ctx, tx, intent),
+    object: await intentViewOf(ctx, tx, intent),
     extra: {
       accepted_amount: formatAmount(final, d),
       accepted_amount_units: final.toString(),
@@ -115,7 +115,7 @@ export async function acceptUnderpayment(
     reason: 'underpayment_accepted',
     data: { accepted_units: final.toString() },
   });
-  return view(ctx, tx, await readIntent(tx, paymentId));
+  return intentViewOf(ctx, tx, await readIntent(tx, paymentId));
 }
 
 function notUnderpaid(intent: IntentRow): GatewayError {
@@ -137,12 +137,4 @@ function notUnderpaid(intent: IntentRow): GatewayError {
 async function readIntent(tx: Sql, id: string): Promise<IntentRow> {
   const [row] = await tx.query<IntentRow>(`select ${INTENT_COLUMNS} from payment_intents i where i.id = $1`, [id]);
   return row!;
-}
-
-async function view(ctx: GatewayContext, tx: Sql, intent: IntentRow): Promise<PaymentIntent> {
-  const deposits = await tx.query<DepositRow>(
-    `select ${DEPOSIT_COLUMNS} from deposit_addresses d where d.payment_id = $1 order by d.network`,
-    [intent.id],
-  );
-  return intentView(intent, deposits, viewOptions(ctx));
 }
