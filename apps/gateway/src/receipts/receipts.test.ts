@@ -116,6 +116,19 @@ describe(`customer receipts (${db})`, () => {
     expect(row?.sent_at).toBeInstanceOf(Date);
   });
 
+  it('an accepted underpayment is receipted for the amount accepted, not the amount asked', async () => {
+    const to = `buyer-${process.pid}-accepted@example.com`;
+    const id = await paidIntent(to);
+    // Asked 20.00, received the 12.50 of paidIntent's transfer, and the merchant accepted that.
+    await g.db.query('update payment_intents set amount_units = 20000000, accepted_units = 12500000 where id = $1', [
+      id,
+    ]);
+    expect((await recompute(id))?.derived.confirmed).toBe(true);
+    await runJob(id);
+    await smtp.waitFor(to);
+    expect(mailsTo(to)[0]!.text).toContain('Amount: 12.50 USDC');
+  });
+
   it('a send that fails is retried by the job and mails once when it succeeds', async () => {
     const to = `buyer-${process.pid}-2@example.com`;
     const id = await paidIntent(to);

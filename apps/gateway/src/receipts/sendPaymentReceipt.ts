@@ -28,7 +28,9 @@ export async function sendPaymentReceipt(
     support_email: string | null;
     support_url: string | null;
   }>(
-    `select r.email, r.sent_at, r.created_at as receipt_at, i.environment, i.amount_units::text, i.decimals, i.currency,
+    `select r.email, r.sent_at, r.created_at as receipt_at, i.environment,
+            -- what the payment counts as paid for: an accepted underpayment's amount, else the amount asked
+            coalesce(i.accepted_units, i.amount_units)::text as amount_units, i.decimals, i.currency,
             i.order_reference, i.description, m.business_name, m.support_email, m.support_url
        from payment_receipts r join payment_intents i on i.id = r.payment_id join merchants m on m.id = r.merchant_id
       where r.payment_id = $1`,
