@@ -1,7 +1,5 @@
 import type { OutgoingMail } from './mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml as escape } from './escapeHtml.ts';
 
 /** The mail carrying a single-use link. The link is the only copy of its token anywhere. */
 export function emailLinkMail(p: {

@@ -100,6 +100,11 @@ export function securityFor(accepts: readonly Credential[]): Record<string, stri
   return accepts.map((c): Record<string, string[]> => (c === 'key' ? { apiKey: [] } : { session: [] }));
 }
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined when the header has another shape. */
+export function bearerToken(header: string): string | undefined {
+  return /^Bearer +(\S+) *$/i.exec(header)?.[1];
+}
+
 async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<Principal> {
   const header = req.headers.authorization;
   if (!header) {
@@ -113,13 +118,12 @@ async function authenticate(ctx: GatewayContext, req: FastifyRequest): Promise<P
       headers: { 'www-authenticate': 'Bearer' },
     });
   }
-  const m = /^Bearer +(\S+) *$/i.exec(header);
-  if (!m?.[1]) {
+  const bearer = bearerToken(header);
+  if (!bearer) {
     throw new GatewayError('AUTHENTICATION_REQUIRED', 'The Authorization header must be "Bearer <token>"', {
       headers: { 'www-authenticate': 'Bearer' },
     });
   }
-  const bearer = m[1];
   const requested = requestedEnvironment(req);
   const now = ctx.now();
   const ip = req.ip ?? null;

@@ -4,6 +4,7 @@
 // request to pay what no longer needs paying).
 import { PermanentJobError, type Job, type QueueDefinition } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
+import { escapeHtml as escape } from '../email/escapeHtml.ts';
 import type { OutgoingMail } from '../email/mailer.ts';
 import { displayAmount, unitsFromDb } from '../money/amount.ts';
 import { formatInvoiceNumber, invoiceStatusOf, type InvoiceRow } from './invoice.ts';
@@ -11,9 +12,6 @@ import { renderInvoicePdf } from './invoicePdf.ts';
 import { getInvoiceById } from './invoiceQueries.ts';
 
 export const INVOICE_EMAIL_QUEUE = 'gateway.invoice_email';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function invoiceMail(row: InvoiceRow, p: { businessName: string; publicUrl: string }): OutgoingMail {
   const number = formatInvoiceNumber(row.number);

@@ -1,8 +1,6 @@
 // The customer receipt: what was paid, to whom, when, and how to reach the business. Plain text and HTML.
 import type { OutgoingMail } from '../email/mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml as escape } from '../email/escapeHtml.ts';
 
 export interface ReceiptFacts {
   to: string;

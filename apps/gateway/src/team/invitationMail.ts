@@ -1,7 +1,5 @@
 import type { OutgoingMail } from '../email/mailer.ts';
-
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+import { escapeHtml as escape } from '../email/escapeHtml.ts';
 
 export const INVITATION_SUBJECT_PREFIX = 'You are invited to join';
 

@@ -4,7 +4,7 @@ import { signedInJson } from '../auth/authSchemas.ts';
 import { assertSameOriginRequest, sessionCookie, sessionFromCookie } from '../auth/sessionCookie.ts';
 import { resolveSession, SESSION_TOKEN_PREFIX } from '../auth/sessions.ts';
 import type { GatewayContext } from '../context.ts';
-import { principalOf } from '../http/authenticate.ts';
+import { bearerToken, principalOf } from '../http/authenticate.ts';
 import { GatewayError } from '../http/errors.ts';
 import { acceptInvitation } from './acceptInvitation.ts';
 import { changeMemberRole } from './changeMemberRole.ts';
@@ -39,7 +39,7 @@ async function optionalSessionUser(
   const header = req.headers.authorization;
   let token: string | null | undefined;
   if (header) {
-    token = /^Bearer +(\S+) *$/i.exec(header)?.[1];
+    token = bearerToken(header);
     if (!token?.startsWith(SESSION_TOKEN_PREFIX)) {
       throw new GatewayError('SESSION_REQUIRED', 'Accept an invitation with a dashboard session token or none');
     }
