@@ -173,4 +173,15 @@ describe(`onboarding and the vault trap (${process.env.DATABASE_URL ? 'postgres'
     expect((await onboarding(other.token)).complete).toBe(false);
     expect(stepsOf(await onboarding(other.token)).vault).toBe(false);
   });
+
+  it('a member who joined with an account of their own (another home merchant) counts with their verified email', async () => {
+    const joiner = await signUp(gw.app, { business_name: 'Joiner Home' });
+    await markEmailVerified(gw.db, joiner.userId);
+    await gw.db.query(
+      `insert into merchant_members (merchant_id, user_id, role, created_at) values ($1, $2, 'admin', now())`,
+      [m.merchantId, joiner.userId],
+    );
+    await gw.db.query('update sessions set merchant_id = $2 where user_id = $1', [joiner.userId, m.merchantId]);
+    expect(stepsOf(await onboarding(joiner.token)).email).toBe(true);
+  });
 });

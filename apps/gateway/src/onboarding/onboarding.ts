@@ -41,8 +41,11 @@ export async function getOnboarding(
     `select
        (select array_agg(environment || ':' || network) from merchant_vaults where merchant_id = $1) as vaults,
        exists (select 1 from payment_intents where merchant_id = $1 and environment = 'test' and confirmed) as test_paid,
-       exists (select 1 from users where merchant_id = $1 and ($2::text is null or id = $2)
-               and email_verified_at is not null) as email`,
+       -- the members of this merchant (merchant_members), not users whose home merchant it is: a person who joined
+       -- with an existing account keeps another home
+       exists (select 1 from merchant_members mm join users u on u.id = mm.user_id
+               where mm.merchant_id = $1 and ($2::text is null or u.id = $2)
+                 and u.email_verified_at is not null) as email`,
     [principal.merchantId, principal.userId],
   );
   const vaults = new Set(row?.vaults ?? []);
