@@ -188,6 +188,25 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
     expect(actions).toEqual(expect.arrayContaining(['merchant.resume', 'merchant.view', 'merchant.search']));
   });
 
+  it('lists a merchant’s members, a person who joined with an account of their own included, and finds them by email', async () => {
+    const m = await signUp(app, { business_name: 'Team Shop' });
+    const joiner = await signUp(app, { business_name: 'Joiner Home' });
+    await h.db.query(
+      `insert into merchant_members (merchant_id, user_id, role, created_at) values ($1, $2, 'developer', now())`,
+      [m.merchantId, joiner.userId],
+    );
+    const detail = (await admin('GET', `/merchants/${m.merchantId}`)).json();
+    expect(detail.merchant).toMatchObject({ users: 2, ownerEmail: m.email });
+    expect(detail.merchant.members.map((x: { email: string; role: string }) => [x.email, x.role])).toEqual([
+      [m.email, 'owner'],
+      [joiner.email, 'developer'],
+    ]);
+    const found = (await admin('GET', `/merchants?q=${encodeURIComponent(joiner.email)}`)).json();
+    expect(found.merchants.map((x: { id: string }) => x.id)).toEqual(
+      expect.arrayContaining([m.merchantId, joiner.merchantId]),
+    );
+  });
+
   it('a suspended merchant’s checkout opens no payment, and a payment already paid still settles', async () => {
     const paid = await h.createIntent({ amount: '4' });
     const open = await h.createIntent({ amount: '5' });

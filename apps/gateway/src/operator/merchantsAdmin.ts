@@ -21,9 +21,9 @@ interface MerchantRow {
 
 const MERCHANT_SELECT = `
   select m.id, m.business_name, m.is_dev, m.created_at, m.suspended_at, m.suspended_reason,
-         (select u.email from users u where u.merchant_id = m.id and u.role = 'owner' order by u.created_at limit 1)
-           as owner_email,
-         (select count(*)::int from users u where u.merchant_id = m.id) as users,
+         (select u.email from merchant_members mm join users u on u.id = mm.user_id
+           where mm.merchant_id = m.id and mm.role = 'owner' order by mm.created_at limit 1) as owner_email,
+         (select count(*)::int from merchant_members mm where mm.merchant_id = m.id) as users,
          (select count(*)::int from api_keys k where k.merchant_id = m.id and k.revoked_at is null) as live_keys,
          (select count(*)::int from payment_intents p where p.merchant_id = m.id) as payments
     from merchants m`;
@@ -55,14 +55,15 @@ export async function searchMerchants(sql: Sql, q: string, limit: number): Promi
   const rows = await sql.query<MerchantRow>(
     `${MERCHANT_SELECT}
       where $1 = '' or m.id ilike $2 or m.business_name ilike $2
-         or exists (select 1 from users u where u.merchant_id = m.id and u.email ilike $2)
+         or exists (select 1 from merchant_members mm join users u on u.id = mm.user_id
+                    where mm.merchant_id = m.id and u.email ilike $2)
       order by m.created_at desc, m.id desc limit $3`,
     [q, pattern, limit],
   );
   return rows.map(view);
 }
 
-/** One merchant with its payments by status and its users; 404 when unknown. */
+/** One merchant with its payments by status and its members (merchant_members: joined people too); 404 when unknown. */
 export async function getMerchant(sql: Sql, merchantId: string) {
   const [row] = await sql.query<MerchantRow>(`${MERCHANT_SELECT} where m.id = $1`, [merchantId]);
   if (!row) throw new GatewayError('RESOURCE_NOT_FOUND', `No merchant ${merchantId}`);
@@ -73,7 +74,8 @@ export async function getMerchant(sql: Sql, merchantId: string) {
       [merchantId],
     ),
     sql.query<{ id: string; email: string | null; role: string; created_at: Date }>(
-      `select id, email, role, created_at from users where merchant_id = $1 order by created_at limit 100`,
+      `select u.id, u.email, mm.role, mm.created_at from merchant_members mm join users u on u.id = mm.user_id
+        where mm.merchant_id = $1 order by mm.created_at limit 100`,
       [merchantId],
     ),
   ]);
