@@ -8,6 +8,7 @@ import { dashboardSession, gateway, ok, probeSession } from '../dashboard/dashbo
 import { ApiErrorText } from '../dashboard/Field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
+import { useDocumentTitle } from '../i18n/i18n.tsx';
 import { ApiError } from '../shared/api.ts';
 import '../dashboard/dashboard.css';
 
@@ -30,10 +31,9 @@ export default function AcceptInvitationPage({ token: initialToken }: { token: s
   );
 }
 
+/** The tab's title: "<title> · Tender". */
 function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Tender`;
-  }, [title]);
+  useDocumentTitle(`${title} · Tender`);
 }
 
 function Dead({ title, message }: { title: string; message: string }) {

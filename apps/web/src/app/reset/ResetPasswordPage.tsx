@@ -8,6 +8,7 @@ import { dashboardSession, gateway, ok } from '../dashboard/dashboardApi.ts';
 import { ApiErrorText, Field } from '../dashboard/Field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
+import { useDocumentTitle } from '../i18n/i18n.tsx';
 import { ApiError } from '../shared/api.ts';
 import '../dashboard/dashboard.css';
 
@@ -23,10 +24,9 @@ export default function ResetPasswordPage({ token: initialToken }: { token: stri
   return <div className="dashboard">{token ? <NewPasswordStep token={token} /> : <ForgotStep />}</div>;
 }
 
+/** The tab's title: "<title> · Tender". */
 function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Tender`;
-  }, [title]);
+  useDocumentTitle(`${title} · Tender`);
 }
 
 function ForgotStep() {
