@@ -5,8 +5,10 @@
 // way the answer is a session acting in the merchant joined, kept like a sign-in's, and the dashboard opens.
 import { useEffect, useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok, probeSession } from '../dashboard/dashboardApi.ts';
-import { ApiErrorText, Field } from '../dashboard/Field.tsx';
+import { ApiErrorText } from '../dashboard/Field.tsx';
+import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
+import { useDocumentTitle } from '../i18n/i18n.tsx';
 import { ApiError } from '../shared/api.ts';
 import '../dashboard/dashboard.css';
 
@@ -29,10 +31,9 @@ export default function AcceptInvitationPage({ token: initialToken }: { token: s
   );
 }
 
+/** The tab's title: "<title> · Tender". */
 function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Tender`;
-  }, [title]);
+  useDocumentTitle(`${title} · Tender`);
 }
 
 function Dead({ title, message }: { title: string; message: string }) {
@@ -77,12 +78,7 @@ function AcceptStep({ token }: { token: string }) {
 
   function submit(e: FormEvent) {
     e.preventDefault();
-    const local =
-      password.length < 12
-        ? { path: 'password', message: 'Use at least 12 characters' }
-        : password !== confirm
-          ? { path: 'confirm', message: 'Type the same password twice' }
-          : null;
+    const local = newPasswordProblem(password, confirm);
     if (local) {
       setError(new ApiError(400, 'VALIDATION_FAILED', 'Check the password', [local]));
       return;
@@ -127,30 +123,14 @@ function AcceptStep({ token }: { token: string }) {
           Choose a password to create your account for the invited address. If you already have a Tender account with
           this address, enter its password instead.
         </p>
-        <Field id="password" label="Password" error={error} hint="12 to 200 characters">
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
-        <Field id="confirm" label="Password, again" error={error}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          label="Password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
+        />
         <div className="actions">
           <button type="submit" disabled={busy}>
             Accept invitation

@@ -6,7 +6,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok } from '../dashboard/dashboardApi.ts';
 import { ApiErrorText, Field } from '../dashboard/Field.tsx';
+import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
+import { useDocumentTitle } from '../i18n/i18n.tsx';
 import { ApiError } from '../shared/api.ts';
 import '../dashboard/dashboard.css';
 
@@ -22,10 +24,9 @@ export default function ResetPasswordPage({ token: initialToken }: { token: stri
   return <div className="dashboard">{token ? <NewPasswordStep token={token} /> : <ForgotStep />}</div>;
 }
 
+/** The tab's title: "<title> · Tender". */
 function useTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} · Tender`;
-  }, [title]);
+  useDocumentTitle(`${title} · Tender`);
 }
 
 function ForgotStep() {
@@ -99,13 +100,7 @@ function NewPasswordStep({ token }: { token: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    // Said here in people's words before anything is sent (the API checks the length again).
-    const local =
-      password.length < 12
-        ? { path: 'password', message: 'Use at least 12 characters' }
-        : password !== confirm
-          ? { path: 'confirm', message: 'Type the same password twice' }
-          : null;
+    const local = newPasswordProblem(password, confirm);
     if (local) {
       setError(new ApiError(400, 'VALIDATION_FAILED', 'Check the new password', [local]));
       return;
@@ -153,30 +148,14 @@ function NewPasswordStep({ token }: { token: string }) {
       <h1 id="reset-heading">Choose a new password</h1>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <p>Setting it signs you out everywhere: every session and device of the account.</p>
-        <Field id="password" label="New password" error={error} hint="12 to 200 characters">
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
-        <Field id="confirm" label="New password, again" error={error}>
-          {(p) => (
-            <input
-              {...p}
-              type="password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.target.value)}
-              autoComplete="new-password"
-              required
-            />
-          )}
-        </Field>
+        <NewPasswordFields
+          label="New password"
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          error={error}
+        />
         <div className="actions">
           <button type="submit" disabled={busy}>
             Set new password
