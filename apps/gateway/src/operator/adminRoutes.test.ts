@@ -210,6 +210,8 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
   it('a suspended merchant’s checkout opens no payment, and a payment already paid still settles', async () => {
     const paid = await h.createIntent({ amount: '4' });
     const open = await h.createIntent({ amount: '5' });
+    // Read before paying: the settlement worker may sweep before the suspension below.
+    const vaultBefore = await h.balance('USDC', h.vault);
     await h.pay(paid.depositAddress, '4');
     await h.mine(1);
     await h.sync();
@@ -225,7 +227,6 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
       message: expect.stringMatching(/not taking payments/),
     });
 
-    const vaultBefore = await h.balance('USDC', h.vault);
     for (let i = 0; i < 80 && (await h.status(paid.id)) !== 'SETTLED'; i++) {
       await h.mine(1);
       await h.sync();
