@@ -4,10 +4,10 @@
 // and whose actions never offer a way to pay when paying is wrong.
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, type PaymentStatus } from '../../gateway/src/payments/status.ts';
-import { checkoutState, type CheckoutStateName, type PaymentWindow } from './app/checkout/checkoutState.ts';
+import { checkoutState, type CheckoutStateName, type PaymentWindow } from './app/customer/checkout/checkoutState.ts';
 import type { PublicIntent } from './app/shared/apiTypes.ts';
-import { CATALOGUES } from './app/i18n/catalogues.ts';
-import type { MessageKey } from './app/i18n/en.ts';
+import { CATALOGUES } from './app/shared/i18n/catalogues.ts';
+import type { MessageKey } from './app/shared/i18n/en.ts';
 
 const AMOUNT = 10_000_000n; // 10 USDC
 const RECEIVED = { none: 0n, partial: 4_000_000n, exact: AMOUNT, over: 17_000_000n } as const;

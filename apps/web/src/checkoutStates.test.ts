@@ -1,4 +1,4 @@
-// Every state of the checkout's truth table (app/checkout/checkoutState.ts) in Chromium, from the real public view:
+// Every state of the checkout's truth table (app/customer/checkout/checkoutState.ts) in Chromium, from the real public view:
 // one payment per state, its row and facts (official and foreign transfers, refunds) written as the gateway would
 // have them, no workers running so nothing moves. Each state is shown at 320, 360 and 1280 px in two languages
 // (English by Accept-Language, German by ?locale=), screenshotted into test-artifacts/, checked with axe, for
@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchChromium, recordConsole, screenshot, seriousA11yViolations } from './_test/browser.ts';
 import { startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
-import type { CheckoutStateName } from './app/checkout/checkoutState.ts';
+import type { CheckoutStateName } from './app/customer/checkout/checkoutState.ts';
 import type { PublicIntent } from './app/shared/apiTypes.ts';
 
 const WIDTHS = [320, 360, 1280] as const;

@@ -6,13 +6,20 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { CATALOGUES, LOCALES, pickLocale } from './app/i18n/catalogues.ts';
-import { en } from './app/i18n/en.ts';
-import { formatCountdown, formatDate, formatMoney } from './app/i18n/localeFormat.ts';
+import { CATALOGUES, LOCALES, pickLocale } from './app/shared/i18n/catalogues.ts';
+import { en } from './app/shared/i18n/en.ts';
+import { formatCountdown, formatDate, formatMoney } from './app/shared/i18n/localeFormat.ts';
 
 const APP = fileURLToPath(new URL('./app/', import.meta.url));
 /** The customer pages and what they render. */
-const CUSTOMER_DIRS = ['checkout', 'link', 'invoice', 'verify', 'shared', 'i18n'];
+const CUSTOMER_DIRS = [
+  'customer/checkout',
+  'customer/link',
+  'customer/invoice',
+  'merchant/verify',
+  'shared',
+  'shared/i18n',
+];
 /** Attributes a person reads (or hears). */
 const TEXT_ATTRIBUTES = new Set(['aria-label', 'title', 'alt', 'placeholder', 'label']);
 /** JSX text that is not language: punctuation, separators, symbols. */

@@ -3,24 +3,24 @@
 import { lazy, StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { I18nProvider } from './i18n/i18n.tsx';
+import { I18nProvider } from './shared/i18n/i18n.tsx';
 import { NotFoundPage } from './shared/NotFoundPage.tsx';
 
-const CheckoutPage = lazy(() => import('./checkout/CheckoutPage.tsx'));
-const PaymentLinkPage = lazy(() => import('./link/PaymentLinkPage.tsx'));
-const InvoicePage = lazy(() => import('./invoice/InvoicePage.tsx'));
-const VerifyEmailPage = lazy(() => import('./verify/VerifyEmailPage.tsx'));
-const ResetPasswordPage = lazy(() => import('./reset/ResetPasswordPage.tsx'));
-const AcceptInvitationPage = lazy(() => import('./accept/AcceptInvitationPage.tsx'));
+const CheckoutPage = lazy(() => import('./customer/checkout/CheckoutPage.tsx'));
+const PaymentLinkPage = lazy(() => import('./customer/link/PaymentLinkPage.tsx'));
+const InvoicePage = lazy(() => import('./customer/invoice/InvoicePage.tsx'));
+const VerifyEmailPage = lazy(() => import('./merchant/verify/VerifyEmailPage.tsx'));
+const ResetPasswordPage = lazy(() => import('./merchant/reset/ResetPasswordPage.tsx'));
+const AcceptInvitationPage = lazy(() => import('./merchant/accept/AcceptInvitationPage.tsx'));
 const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
-const DashboardPage = lazy(() => import('./dashboard/DashboardPage.tsx'));
-const ConsolePage = lazy(() => import('./admin/ConsolePage.tsx'));
+const DashboardPage = lazy(() => import('./merchant/dashboard/DashboardPage.tsx'));
+const ConsolePage = lazy(() => import('./operator/ConsolePage.tsx'));
 
 function pageFor(path: string, search: URLSearchParams): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
   if (m) {
     const id = decodeURIComponent(m[2]!);
-    // The customer pages speak the reader's language (i18n/); the merchant's pages are English.
+    // The customer pages speak the reader's language (shared/i18n/); the merchant's pages are English.
     if (m[1] === 'checkout')
       return (
         <I18nProvider>

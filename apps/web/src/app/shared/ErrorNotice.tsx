@@ -1,4 +1,4 @@
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from './i18n/i18n.tsx';
 import { ApiError } from './api.ts';
 
 /** An API failure in the API's own words (the API speaks English; the title is in the reader's language). */

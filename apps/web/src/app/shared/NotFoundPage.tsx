@@ -1,4 +1,4 @@
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from './i18n/i18n.tsx';
 
 export function NotFoundPage() {
   const { t } = useI18n();

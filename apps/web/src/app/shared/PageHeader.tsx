@@ -1,4 +1,4 @@
-import { LocaleSwitcher, useI18n } from '../i18n/i18n.tsx';
+import { LocaleSwitcher, useI18n } from './i18n/i18n.tsx';
 
 /** The top of every customer page: who is asking, whether it is a test, and the language. */
 export function PageHeader({ merchant, livemode }: { merchant: string; livemode: boolean }) {

@@ -1,6 +1,6 @@
 // The merchant's support contact (PATCH /v1/account), where a customer page tells the customer to contact the
 // merchant. Shows nothing when the merchant gave none. The URL is the merchant's: http(s) only, opened in a new tab.
-import { useI18n } from '../i18n/i18n.tsx';
+import { useI18n } from './i18n/i18n.tsx';
 import { safeHttpUrl } from './safeUrl.ts';
 
 export interface SupportContactInfo {

@@ -1,7 +1,7 @@
 // The one way the gateway's UIs call it: openapi-fetch over the SDK's types generated from the gateway's own OpenAPI
 // document, so every path, query, body and response is checked at compile time. `publicApi` is the public pages'
 // client (checkout, link, invoice, email confirmation: no credentials); the dashboard's client sends its session
-// cookie (dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
+// cookie (merchant/dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
 // details, which the pages show as they are.
 import createClient from 'openapi-fetch';
 import type { paths } from './apiTypes.ts';
