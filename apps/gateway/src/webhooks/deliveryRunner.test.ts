@@ -3,7 +3,7 @@
 // back, a manual retry asked while the automatic run is in flight, and two runners on separate connections that
 // never send one delivery twice.
 import { openDatabase, type Database } from '@tender/platform';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, signUp, type TestGateway } from '../_test/testGateway.ts';
 import {
   emitTestEvent,
@@ -47,8 +47,12 @@ describe(`webhook delivery runner (${dbKind})`, () => {
       'dev',
     );
   });
+  // Every test stops its runners: one left running (some have short leases) would claim the next test's
+  // deliveries, and a lease that runs out on a loaded machine sends a delivery twice (at least once, as designed).
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((r) => r.stop()));
+  });
   afterAll(async () => {
-    await Promise.all(runners.map((r) => r.stop()));
     await Promise.all(receivers.map((r) => r.close()));
     await g?.close();
   });
@@ -110,11 +114,12 @@ describe(`webhook delivery runner (${dbKind})`, () => {
     const rx = await receiver();
     const { tenant, endpointId } = await merchant(rx.url);
     await emitTestEvent(g.db, tenant);
-    const [first] = await claimDeliveries(g.db, 10, 100);
+    // A lease of a second: long enough to still live on the next line on a loaded machine.
+    const [first] = await claimDeliveries(g.db, 10, 1_000);
     expect(first).toMatchObject({ run_count: 1, manual: false, status: 'pending' });
     // Not claimable while the lease lives…
     expect(await claimDeliveries(g.db, 10, 5_000)).toEqual([]);
-    await new Promise((r) => setTimeout(r, 150));
+    await new Promise((r) => setTimeout(r, 1_100));
     // …claimable again once it has expired: a new token, the run counted.
     const [second] = await claimDeliveries(g.db, 10, 5_000);
     expect(second).toMatchObject({ id: first!.id, run_count: 2 });
@@ -223,10 +228,12 @@ describe(`webhook delivery runner (${dbKind})`, () => {
 
   it('a send that outlasts the lease keeps it: another runner never sends the delivery meanwhile', async () => {
     const rx = await receiver();
-    rx.fallback = (_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 1_000);
+    // The send lasts more than twice the lease, so it needs two extensions or more. The lease is long enough that a
+    // loaded machine's event-loop stalls (hundreds of ms at load 20 on two cores) do not miss both heartbeats.
+    rx.fallback = (_req, res) => setTimeout(() => res.writeHead(200).end('ok'), 4_000);
     const { tenant, endpointId } = await merchant(rx.url);
-    const a = await runner({ leaseMs: 300 });
-    const b = await runner({ leaseMs: 300 });
+    const a = await runner({ leaseMs: 1_500 });
+    const b = await runner({ leaseMs: 1_500 });
     await emitTestEvent(g.db, tenant);
     const d = await settled(endpointId, 'succeeded');
     expect(rx.requests).toHaveLength(1);
