@@ -195,7 +195,10 @@ describe('EIP-3009', () => {
         args: [...args(auth), signature],
       });
 
-    const expired = authorization(payer, freshAddress(), 1n, [0n, now() - 1n]);
+    // Expired by the chain's clock as well as the wall clock: the call runs in a block whose timestamp can lag the
+    // wall clock (no block mined for a while on a loaded machine) or lead it (a test that moved the chain's time).
+    const { timestamp: chainNow } = await env().client.getBlock();
+    const expired = authorization(payer, freshAddress(), 1n, [0n, (chainNow < now() ? chainNow : now()) - 1n]);
     await expect(simulate(expired, await sign(payer, 'TransferWithAuthorization', expired))).rejects.toThrow(
       /AuthorizationExpired/,
     );
