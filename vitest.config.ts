@@ -3,13 +3,20 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * CI runs the suite twice, on PGlite and on PostgreSQL (.ci/run sets TENDER_TEST_PASS to the pass). A file whose
- * subject does not change with the database — a page in Chromium, a packed tarball, the devnet — runs in one pass
- * only; `npm test` with TENDER_TEST_PASS unset runs every file. The newcomer's first run stays on PGlite, the
- * embedded default it is about.
+ * subject does not change with the database — a page in Chromium, a packed tarball, the devnet, a CLI client command
+ * or an example talking HTTP to a running Tender — runs in one pass only; `npm test` with TENDER_TEST_PASS unset runs
+ * every file. The newcomer's first run stays on PGlite, the embedded default it is about.
  */
 const onePass: Record<'pglite' | 'postgres', string[]> = {
   pglite: ['apps/cli/src/firstRun.test.ts'],
-  postgres: ['apps/web/src/*.test.ts', 'packages/*/src/npmPack.test.ts', 'packages/evm/src/devnet.test.ts'],
+  postgres: [
+    'apps/web/src/*.test.ts',
+    'packages/*/src/npmPack.test.ts',
+    'packages/evm/src/devnet.test.ts',
+    'apps/cli/src/commands/clientCommands.test.ts',
+    'apps/cli/src/commands/phoneCall.test.ts',
+    'examples/**/*.test.ts',
+  ],
 };
 const pass = process.env.TENDER_TEST_PASS;
 const otherPass = pass === 'pglite' ? onePass.postgres : pass === 'postgres' ? onePass.pglite : [];
