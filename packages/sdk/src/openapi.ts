@@ -12303,6 +12303,8 @@ export type paths = {
                          * @enum {string}
                          */
                         kind?: "payment" | "excess" | "foreign_asset";
+                        /** @description foreign_asset only: the network the foreign token was received on; needed only when the payment received that token on several networks (the same address on two chains is two different tokens) */
+                        network?: string;
                         /** @description pi_…: the payment to refund */
                         payment_intent_id: string;
                         reason?: string;

@@ -41,6 +41,16 @@ export const CreateRefundBody = Type.Object(
           'foreign_asset only: the foreign token to return; optional when the payment received only one foreign token',
       }),
     ),
+    network: Type.Optional(
+      Type.String({
+        minLength: 2,
+        maxLength: 40,
+        pattern: '^[a-z0-9-]{2,40}$',
+        description:
+          'foreign_asset only: the network the foreign token was received on; needed only when the payment ' +
+          'received that token on several networks (the same address on two chains is two different tokens)',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

@@ -2,9 +2,10 @@
 //   payment        at most the refundable remainder: final official funds minus every request of the official token
 //                  not cancelled (payment and excess kinds; open requests reserve their amount)
 //   excess         also at most the excess of a paid payment not already requested as excess
-//   foreign_asset  a foreign token the payment received (final), in that token's decimals: at most what it received
-//                  of that token minus the foreign_asset requests of it not cancelled. The official token's
-//                  remainder is untouched: the two are different money.
+//   foreign_asset  a foreign token the payment received (final) on one network, in that token's decimals: at most
+//                  what it received of that token on that network minus the foreign_asset requests of it not
+//                  cancelled. A token is a (network, address) pair: one address on two chains is two tokens. The
+//                  official token's remainder is untouched: the two are different money.
 import type { Sql } from '@tender/platform';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount, unitsFromDb } from '../money/amount.ts';
@@ -56,10 +57,12 @@ async function reservedUnits(tx: Sql, paymentId: string, where: string, params: 
 export async function refundTerms(tx: Sql, intent: RefundIntent, input: CreateRefundInput): Promise<RefundTerms> {
   const kind = input.kind ?? 'payment';
   if (kind === 'foreign_asset') return foreignTerms(tx, intent, input);
-  if (input.token_address !== undefined) {
-    throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
-      details: [{ path: 'token_address', message: 'only for kind foreign_asset' }],
-    });
+  for (const path of ['token_address', 'network'] as const) {
+    if (input[path] !== undefined) {
+      throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
+        details: [{ path, message: 'only for kind foreign_asset' }],
+      });
+    }
   }
   const d = intent.decimals;
   const amount = positiveAmount(input.amount, d);
@@ -115,22 +118,30 @@ async function foreignTerms(tx: Sql, intent: RefundIntent, input: CreateRefundIn
       `Payment ${intent.id} received no final funds in a token other than its official ${intent.currency}`,
     );
   }
-  const list = held.map((h) => h.token).join(', ');
+  const list = held.map((h) => `${h.token} on ${h.network}`).join(', ');
   const want = input.token_address?.toLowerCase();
-  const tokens = [...new Set(held.map((h) => h.token))];
-  if (want === undefined && tokens.length > 1) {
-    throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
-      details: [{ path: 'token_address', message: `required: the payment received several foreign tokens (${list})` }],
-    });
-  }
-  const h = held.find((x) => x.token === (want ?? tokens[0]));
-  if (!h) {
+  const candidates = held.filter(
+    (x) => (want === undefined || x.token === want) && (input.network === undefined || x.network === input.network),
+  );
+  if (candidates.length === 0) {
+    const asked = want === undefined ? `a foreign token on ${input.network}` : `${want} ${input.network ?? ''}`;
+    const detail =
+      want === undefined || !held.some((x) => x.token === want)
+        ? { path: want === undefined ? 'network' : 'token_address', message: 'not a token this payment received' }
+        : { path: 'network', message: `not a network ${want} was received on` };
     throw new GatewayError(
       'REFUND_NO_FOREIGN_FUNDS',
-      `Payment ${intent.id} received no final funds in ${want}; it received ${list}`,
-      { details: [{ path: 'token_address', message: 'not a token this payment received' }] },
+      `Payment ${intent.id} received no final funds in ${asked.trim()}; it received ${list}`,
+      { details: [detail] },
     );
   }
+  if (candidates.length > 1) {
+    const path = want === undefined && new Set(candidates.map((x) => x.token)).size > 1 ? 'token_address' : 'network';
+    throw new GatewayError('VALIDATION_FAILED', 'Request validation failed', {
+      details: [{ path, message: `required: the payment received several foreign tokens (${list})` }],
+    });
+  }
+  const h = candidates[0]!;
   if (h.decimals === null) {
     throw new GatewayError(
       'REFUND_NO_FOREIGN_FUNDS',
@@ -139,13 +150,16 @@ async function foreignTerms(tx: Sql, intent: RefundIntent, input: CreateRefundIn
     );
   }
   const amount = positiveAmount(input.amount, h.decimals);
-  const left =
-    unitsFromDb(h.units) - (await reservedUnits(tx, intent.id, `kind = 'foreign_asset' and token = $2`, [h.token]));
+  const returned = await reservedUnits(tx, intent.id, `kind = 'foreign_asset' and token = $2 and network = $3`, [
+    h.token,
+    h.network,
+  ]);
+  const left = unitsFromDb(h.units) - returned;
   if (amount > left) {
     throw new GatewayError(
       'REFUND_EXCEEDS_REFUNDABLE',
-      `Payment ${intent.id} holds ${formatAmount(left > 0n ? left : 0n, h.decimals)} of ${h.token} not returned ` +
-        'or requested yet',
+      `Payment ${intent.id} holds ${formatAmount(left > 0n ? left : 0n, h.decimals)} of ${h.token} on ${h.network} ` +
+        'not returned or requested yet',
       { details: [{ path: 'amount', message: 'exceeds the foreign funds not returned yet' }] },
     );
   }

@@ -293,6 +293,27 @@ describe(`resolving payments on the devnet (${process.env.DATABASE_URL ? 'postgr
       token_address: h.devnet.manifest.tokens.EURC,
     });
     expect(other.body.error.code).toBe('REFUND_NO_FOREIGN_FUNDS');
+    const otherNetwork = await call('POST', '/v1/refund-requests', {
+      payment_intent_id: p.id,
+      amount: '1',
+      recipient,
+      kind: 'foreign_asset',
+      network: 'base-sepolia',
+    });
+    expect(otherNetwork.body.error).toMatchObject({
+      code: 'REFUND_NO_FOREIGN_FUNDS',
+      details: [{ path: 'network', message: expect.stringMatching(/not a token this payment received$/) }],
+    });
+    const networkOnPayment = await call('POST', '/v1/refund-requests', {
+      payment_intent_id: p.id,
+      amount: '1',
+      recipient,
+      network: 'devnet',
+    });
+    expect(networkOnPayment.body.error).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      details: [{ path: 'network', message: expect.stringMatching(/only for kind foreign_asset$/) }],
+    });
 
     const before = await eventTypes(p.id);
     const r = await call('POST', '/v1/refund-requests', {
@@ -300,6 +321,7 @@ describe(`resolving payments on the devnet (${process.env.DATABASE_URL ? 'postgr
       amount: '3',
       recipient,
       kind: 'foreign_asset',
+      network: 'devnet',
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     expect(r.body).toMatchObject({ kind: 'foreign_asset', amount: '3', amount_units: '3000000' });
