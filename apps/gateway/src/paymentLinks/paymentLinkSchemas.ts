@@ -19,7 +19,8 @@ export const createLinkSchema = {
   description:
     'A reusable link (`url`) where customers start paying the link’s terms. Each customer who goes on to pay ' +
     'gets a payment intent of their own (own deposit addresses), listed under the link. The networks are ' +
-    'checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, ' +
+    'checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE naming every network this ' +
+    'deployment does not serve, CURRENCY_NOT_SUPPORTED, ' +
     'VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another ' +
     'body answers 409 IDEMPOTENCY_KEY_REUSED.',
   headers: IdempotencyHeaders,
