@@ -76,7 +76,8 @@ export const publicLinkSchema = {
   summary: 'A payment link, as its public page shows it',
   description:
     'No credentials. The link’s terms, the networks a payment started now would offer, and the merchant’s ' +
-    'business name; an inactive link answers with `active: false` (the page says it no longer takes payments).',
+    'business name; an inactive link answers with `active: false` (the page says it no longer takes payments), a ' +
+    'link whose merchant cannot take its payments yet with `accepting_payments: false` (the page says so).',
   security: [],
   params: IdParams,
   response: { 200: PublicPaymentLinkSchema, ...errorResponses(400, 403, 404, 429) },
