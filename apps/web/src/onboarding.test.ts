@@ -2,8 +2,8 @@
 // on the devnet with a real SMTP socket: the link form points to Settings (and the API refuses) while no network has a
 // vault; Settings offers only the networks this deployment serves (the others listed once, with the reason); the vault
 // is set from the connected wallet (its account, proven by its signature); a customer pays a test link; the emailed
-// link verifies the address; live mode opens and a live vault is set the same way; the checklist is then gone. A
-// customer of a link whose merchant cannot take payments reads so, with the support contact, never developer text.
+// link verifies the address; live mode opens and a live vault is set the same way; the checklist is then gone. (A
+// customer of a merchant that cannot take payments yet: merchantNotReady.test.ts.)
 // Screenshots: test-artifacts/ (or ONBOARDING_SCREENS_DIR) onboard-*.png.
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -11,7 +11,6 @@ import { createDevnetClient, devnetAccounts } from '@tender/evm';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCapture } from '../../gateway/src/_test/smtpCapture.ts';
-import { insertVault } from '../../gateway/src/_test/testGateway.ts';
 import { createSmtpMailer } from '../../gateway/src/email/smtpMailer.ts';
 import { ARTIFACTS_DIR, launchChromium, recordConsole, seriousA11yViolations } from './_test/browser.ts';
 import { payOnCheckout, startCheckoutGateway, type CheckoutGateway } from './_test/checkoutGateway.ts';
@@ -188,54 +187,4 @@ describe(`onboarding in Chromium (${db})`, () => {
       await context.close();
     }, 300_000);
   }
-
-  it('a customer of a merchant that cannot take payments reads so, with the support contact', async () => {
-    const signup = await fetch(`${g.baseUrl}/v1/auth/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        business_name: 'Half Ready Bakery',
-        email: `half-${process.pid}-${Date.now()}@example.com`,
-        password: PASSWORD,
-      }),
-    });
-    const s = (await signup.json()) as { session: { token: string }; merchant: { id: string } };
-    const auth = { authorization: `Bearer ${s.session.token}`, 'content-type': 'application/json' };
-    await insertVault(g.h.db, s.merchant.id, '0x00000000000000000000000000000000000000b1');
-    const created = await fetch(`${g.baseUrl}/v1/payment-links`, {
-      method: 'POST',
-      headers: auth,
-      body: JSON.stringify({ name: 'Sourdough', amount: '7', networks: ['devnet'] }),
-    });
-    expect(created.status).toBe(201);
-    const link = (await created.json()) as { url: string };
-    const profile = await fetch(`${g.baseUrl}/v1/account`, {
-      method: 'PATCH',
-      headers: auth,
-      body: JSON.stringify({ support_email: 'help@half-ready.example' }),
-    });
-    expect(profile.status).toBe(200);
-    // The vault goes away after the link was shared.
-    const removed = await fetch(`${g.baseUrl}/v1/vaults/devnet`, {
-      method: 'DELETE',
-      headers: { authorization: auth.authorization },
-    });
-    expect(removed.status).toBe(200);
-
-    for (const width of [360, 1280]) {
-      const context = await browser.newContext({ viewport: { width, height: 800 } });
-      const page = await context.newPage();
-      await page.goto(link.url);
-      await page.getByRole('button', { name: 'Pay 7.00 USDC' }).click();
-      const card = page.getByTestId('link-not-ready');
-      await card.waitFor({ timeout: 15_000 });
-      const text = (await card.textContent()) ?? '';
-      expect(text).toContain('This merchant cannot take payments yet');
-      expect(text).toContain('help@half-ready.example');
-      expect(await page.locator('body').textContent()).not.toMatch(/PUT|\/v1\/|vault/i);
-      await expectAccessible(page, width);
-      await shot(page, `onboard-customer-not-ready-${width}.png`);
-      await context.close();
-    }
-  }, 120_000);
 });

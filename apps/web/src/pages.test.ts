@@ -48,6 +48,7 @@ const link = {
   checkout_methods: ['WALLET', 'ADDRESS'],
   business_name: 'Fake Roasters',
   livemode: false,
+  accepting_payments: true,
 };
 
 const invoice = {
@@ -84,6 +85,7 @@ const invoice = {
   checkout_url: '', // set per test to this gateway
   pdf_url: '',
   livemode: false,
+  accepting_payments: true,
 };
 
 async function newPage(width = 360): Promise<{ page: Page; logs: string[] }> {

@@ -2901,7 +2901,7 @@ export type paths = {
         };
         /**
          * An invoice, as its public page shows it
-         * @description No credentials. The invoice without the customer’s email, with the merchant’s business name.
+         * @description No credentials. The invoice without the customer’s email, with the merchant’s business name and whether the merchant can take its payment now (accepting_payments).
          */
         get: {
             parameters: {
@@ -2921,6 +2921,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description false: the merchant cannot take the payment yet (this deployment serves none of the networks of its payment); the page says so instead of offering Pay. Says nothing of paid or void: see status */
+                            accepting_payments: boolean;
                             business_name: string;
                             checkout_url: string;
                             /** @enum {string} */
@@ -3656,7 +3658,7 @@ export type paths = {
         };
         /**
          * A payment link, as its public page shows it
-         * @description No credentials. The link’s terms, the networks a payment started now would offer, and the merchant’s business name; an inactive link answers with `active: false` (the page says it no longer takes payments).
+         * @description No credentials. The link’s terms, the networks a payment started now would offer, and the merchant’s business name; an inactive link answers with `active: false` (the page says it no longer takes payments), a link whose merchant cannot take its payments yet with `accepting_payments: false` (the page says so).
          */
         get: {
             parameters: {
@@ -3676,6 +3678,8 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description false: the merchant cannot take payments through this link yet (a network it would offer has no vault or is not served here, or it would offer none); starting a payment answers 409 MERCHANT_NOT_READY. The page says so instead of offering Pay */
+                            accepting_payments: boolean;
                             active: boolean;
                             amount: string;
                             amount_units: string;
@@ -8546,7 +8550,7 @@ export type paths = {
         put?: never;
         /**
          * Create an invoice
-         * @description Numbers the invoice (INV-000001, … per merchant and environment, consecutive even under concurrent creation), computes each line (quantity × unit_amount) and the total exactly in base units (a total beyond 999999999999.999999 answers 400 VALIDATION_FAILED naming the total), creates its payment intent (amount = total, payable until the due date = now + due_in_days), and mails it to customer_email when this server has an SMTP relay: `delivery.email` says queued, or not_configured when it has none (then nothing was sent; share `url` yourself). The networks are checked like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+         * @description Numbers the invoice (INV-000001, … per merchant and environment, consecutive even under concurrent creation), computes each line (quantity × unit_amount) and the total exactly in base units (a total beyond 999999999999.999999 answers 400 VALIDATION_FAILED naming the total), creates its payment intent (amount = total, payable until the due date = now + due_in_days), and mails it to customer_email when this server has an SMTP relay: `delivery.email` says queued, or not_configured when it has none (then nothing was sent; share `url` yourself). The networks are checked like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE naming every network this deployment does not serve, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
          */
         post: {
             parameters: {
@@ -9965,7 +9969,7 @@ export type paths = {
         put?: never;
         /**
          * Create a payment intent
-         * @description Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+         * @description Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a network this deployment does not serve (no RPC) 400 NETWORK_UNAVAILABLE, naming every such network in the message and one detail each; EURC where the issuer has none 400 CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
          */
         post: {
             parameters: {
@@ -10878,7 +10882,7 @@ export type paths = {
         put?: never;
         /**
          * Create a payment link
-         * @description A reusable link (`url`) where customers start paying the link’s terms. Each customer who goes on to pay gets a payment intent of their own (own deposit addresses), listed under the link. The networks are checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
+         * @description A reusable link (`url`) where customers start paying the link’s terms. Each customer who goes on to pay gets a payment intent of their own (own deposit addresses), listed under the link. The networks are checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE naming every network this deployment does not serve, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.
          */
         post: {
             parameters: {
@@ -13563,7 +13567,7 @@ export type paths = {
         head?: never;
         /**
          * Change the default intent expiry, default networks, checkout embedding origins or customer receipts
-         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with /checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are accepted in test mode (and in the dev profile) only. The list replaces the previous one. customer_receipts (true unless turned off) mails a receipt to the customer_email of each payment once it is confirmed: one per payment, sent by a job after the confirmation commits.
+         * @description default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without expires_in_seconds. default_networks (null: every available network with a vault) applies to intents created without networks; a network this deployment does not serve is refused (400 NETWORK_UNAVAILABLE naming each, nothing changed). checkout_allowed_origins (empty unless set: the checkout cannot be embedded) lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with /checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are accepted in test mode (and in the dev profile) only. The list replaces the previous one. customer_receipts (true unless turned off) mails a receipt to the customer_email of each payment once it is confirmed: one per payment, sent by a job after the confirmation commits.
          */
         patch: {
             parameters: {

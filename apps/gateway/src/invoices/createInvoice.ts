@@ -13,6 +13,7 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { formatAmount, parseAmount } from '../money/amount.ts';
+import { assertNetworksServed } from '../payments/assertNetworksServed.ts';
 import { assertOfferedNetworkHasVault } from '../payments/assertOfferedNetworkHasVault.ts';
 import { createPaymentIntent } from '../payments/createPaymentIntent.ts';
 import { loadIntentSettings } from '../payments/intentSettings.ts';
@@ -67,7 +68,9 @@ export async function createInvoice(
   const t: Tenant = { merchantId: principal.merchantId, environment: principal.environment };
   const currency = input.currency ?? 'USDC';
   const { lines, total } = invoiceTotals(input.line_items);
-  // Nobody could pay an invoice none of whose networks has a vault: refused before a number is taken.
+  // Nobody could pay an invoice on a network this deployment does not serve, or none of whose networks has a vault:
+  // refused before a number is taken.
+  assertNetworksServed(ctx, t, input.networks, (i) => `networks[${i}]`);
   assertOfferedNetworkHasVault(ctx, t, await loadIntentSettings(sql, t), input.networks, 'invoice');
   const now = ctx.now();
   const dueAt = new Date(now.getTime() + (input.due_in_days ?? INVOICE_LIMITS.dueInDays.default) * 86_400_000);

@@ -26,7 +26,8 @@ export function createInvoiceRoute(app: App, ctx: GatewayContext): void {
           '(amount = total, payable until the due date = now + due_in_days), and mails it to customer_email when ' +
           'this server has an SMTP relay: `delivery.email` says queued, or not_configured when it has none (then ' +
           'nothing was sent; share `url` yourself). The networks are checked like an intent’s (400 ' +
-          'NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With ' +
+          'NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE naming every network this deployment does not serve, ' +
+          'CURRENCY_NOT_SUPPORTED, VAULT_NOT_CONFIGURED). With ' +
           'Idempotency-Key the first response is replayed; the same key with another body answers 409 ' +
           'IDEMPOTENCY_KEY_REUSED.',
         headers: IdempotencyHeaders,

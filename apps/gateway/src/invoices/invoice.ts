@@ -125,6 +125,11 @@ export const PublicInvoiceSchema = Type.Object(
     checkout_url: Type.String(),
     pdf_url: Type.String(),
     livemode: Type.Boolean({ description: 'false: a test-mode invoice (the page shows a Test mode badge)' }),
+    accepting_payments: Type.Boolean({
+      description:
+        'false: the merchant cannot take the payment yet (this deployment serves none of the networks of its ' +
+        'payment); the page says so instead of offering Pay. Says nothing of paid or void: see status',
+    }),
   },
   { description: 'Invoice, as its public page shows it' },
 );
@@ -227,7 +232,7 @@ export function invoiceView(row: InvoiceRow, p: { publicUrl: string; now: Date }
 
 export function publicInvoiceView(
   row: InvoiceRow,
-  p: { publicUrl: string; now: Date; businessName: string; support: SupportContact },
+  p: { publicUrl: string; now: Date; businessName: string; support: SupportContact; acceptingPayments: boolean },
 ): PublicInvoice {
   const l = links(row, p.publicUrl);
   return {
@@ -248,5 +253,6 @@ export function publicInvoiceView(
     checkout_url: l.checkout_url,
     pdf_url: l.pdf_url,
     livemode: row.environment === 'live',
+    accepting_payments: p.acceptingPayments,
   };
 }

@@ -358,11 +358,13 @@ describe(`invoices API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
         'checkout_url',
         'pdf_url',
         'livemode',
+        'accepting_payments',
       ].sort(),
     );
     expect(r.json()).toMatchObject({
       number: inv.number,
       status: 'open',
+      accepting_payments: true,
       business_name: 'Invoicing Ltd',
       total: '100',
       checkout_url: inv.checkout_url,

@@ -8,6 +8,7 @@ import { actorOf, type Principal } from '../auth/principal.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
+import { assertNetworksServed } from '../payments/assertNetworksServed.ts';
 import { assertOfferedNetworkHasVault } from '../payments/assertOfferedNetworkHasVault.ts';
 import { checkIntentNetwork } from '../payments/createPaymentIntent.ts';
 import { loadIntentSettings } from '../payments/intentSettings.ts';
@@ -36,6 +37,7 @@ export async function createPaymentLink(
   if (input.networks && new Set(input.networks).size !== input.networks.length) {
     throw invalid('networks', 'must not name a network twice');
   }
+  assertNetworksServed(ctx, t, input.networks, (i) => `networks[${i}]`);
   const settings = await loadIntentSettings(sql, t);
   assertOfferedNetworkHasVault(ctx, t, settings, input.networks, 'payment link');
   if (input.networks) {

@@ -95,6 +95,12 @@ export const PublicPaymentLinkSchema = Type.Object(
     business_name: Type.String(),
     ...SupportContactFields,
     livemode: Type.Boolean({ description: 'false: a test-mode link (the page shows a Test mode badge)' }),
+    accepting_payments: Type.Boolean({
+      description:
+        'false: the merchant cannot take payments through this link yet (a network it would offer has no vault ' +
+        'or is not served here, or it would offer none); starting a payment answers 409 MERCHANT_NOT_READY. ' +
+        'The page says so instead of offering Pay',
+    }),
   },
   { description: 'Payment link, as the public link page shows it' },
 );
@@ -146,7 +152,7 @@ export function paymentLinkView(row: PaymentLinkRow, publicUrl: string): Payment
 
 export function publicPaymentLinkView(
   row: PaymentLinkRow,
-  p: { businessName: string; support: SupportContact; networks: string[] },
+  p: { businessName: string; support: SupportContact; networks: string[]; acceptingPayments: boolean },
 ): PublicPaymentLink {
   return {
     id: row.id,
@@ -162,5 +168,6 @@ export function publicPaymentLinkView(
     business_name: p.businessName,
     ...supportContactJson(p.support),
     livemode: row.environment === 'live',
+    accepting_payments: p.acceptingPayments,
   };
 }

@@ -9,6 +9,8 @@ import { decodeSeqCursor, encodeCursor } from '../http/cursor.ts';
 import { DEPOSIT_COLUMNS, INTENT_COLUMNS, intentView, type DepositRow, type IntentRow } from '../payments/model.ts';
 import { viewOptions } from '../payments/queries.ts';
 import { loadIntentSettings } from '../payments/intentSettings.ts';
+import { linkAcceptsPayments } from '../payments/acceptingPayments.ts';
+import { offeredNetworks } from '../payments/assertOfferedNetworkHasVault.ts';
 import {
   PAYMENT_LINK_COLUMNS,
   publicPaymentLinkView,
@@ -106,15 +108,11 @@ export async function getPublicPaymentLink(ctx: GatewayContext, id: string): Pro
   if (!row) throw paymentLinkNotFound(id);
   if (row.merchant_suspended) throw new GatewayError('MERCHANT_SUSPENDED', NOT_TAKING_PAYMENTS);
   const t: Tenant = { merchantId: row.merchant_id, environment: row.environment };
-  let networks = row.networks;
-  if (!networks) {
-    const settings = await loadIntentSettings(ctx.db, t);
-    networks =
-      settings.defaultNetworks ??
-      ctx.networkRegistry
-        .forEnvironment(t.environment)
-        .filter((n) => n.available && settings.vaults.has(n.id))
-        .map((n) => n.id);
-  }
-  return publicPaymentLinkView(row, { businessName: row.business_name, support: row, networks });
+  const settings = await loadIntentSettings(ctx.db, t);
+  return publicPaymentLinkView(row, {
+    businessName: row.business_name,
+    support: row,
+    networks: offeredNetworks(ctx, t, settings, row.networks ?? undefined),
+    acceptingPayments: linkAcceptsPayments(ctx, t, settings, row.networks, row.currency),
+  });
 }

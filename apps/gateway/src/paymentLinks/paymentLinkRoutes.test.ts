@@ -254,6 +254,8 @@ describe('the public link flow', () => {
       support_email: null,
       support_url: null,
       livemode: false,
+      // Its network has a vault and is served: a payment can start.
+      accepting_payments: true,
     });
     // No networks on the link: the networks a payment started now would get (those with a vault).
     const d = (await create(base)).json();

@@ -19,7 +19,8 @@ export const createLinkSchema = {
   description:
     'A reusable link (`url`) where customers start paying the link’s terms. Each customer who goes on to pay ' +
     'gets a payment intent of their own (own deposit addresses), listed under the link. The networks are ' +
-    'checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE, CURRENCY_NOT_SUPPORTED, ' +
+    'checked now like an intent’s (400 NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE naming every network this ' +
+    'deployment does not serve, CURRENCY_NOT_SUPPORTED, ' +
     'VAULT_NOT_CONFIGURED). With Idempotency-Key the first response is replayed; the same key with another ' +
     'body answers 409 IDEMPOTENCY_KEY_REUSED.',
   headers: IdempotencyHeaders,
@@ -75,7 +76,8 @@ export const publicLinkSchema = {
   summary: 'A payment link, as its public page shows it',
   description:
     'No credentials. The link’s terms, the networks a payment started now would offer, and the merchant’s ' +
-    'business name; an inactive link answers with `active: false` (the page says it no longer takes payments).',
+    'business name; an inactive link answers with `active: false` (the page says it no longer takes payments), a ' +
+    'link whose merchant cannot take its payments yet with `accepting_payments: false` (the page says so).',
   security: [],
   params: IdParams,
   response: { 200: PublicPaymentLinkSchema, ...errorResponses(400, 403, 404, 429) },

@@ -34,7 +34,8 @@ export function assertOfferedNetworkHasVault(
   what: 'payment link' | 'invoice',
 ): void {
   // A named network this environment does not have, or this deployment does not serve, has its own precise refusal
-  // (checkIntentNetwork: NETWORK_NOT_SUPPORTED, NETWORK_UNAVAILABLE), answered by the per-network check after this.
+  // (assertNetworksServed, checkIntentNetwork: NETWORK_UNAVAILABLE, NETWORK_NOT_SUPPORTED), answered by the
+  // per-network checks around this.
   const named = (id: string) => ctx.networkRegistry.get(id);
   if (networks?.some((id) => named(id)?.environment !== t.environment || !named(id)?.available)) return;
   const offered = offeredNetworks(ctx, t, settings, networks);

@@ -17,6 +17,7 @@ import { GatewayError } from '../http/errors.ts';
 import { parseAmount } from '../money/amount.ts';
 import { officialTokenOf, type GatewayNetwork } from '../networks/registry.ts';
 import type { IntentSettings } from './intentSettings.ts';
+import { assertNetworksServed } from './assertNetworksServed.ts';
 import { depositAddressFor } from './depositAddress.ts';
 import { writeOne, type IntentRecord } from './intentBatcher.ts';
 import type { DepositRow, IntentRow } from './model.ts';
@@ -93,6 +94,8 @@ export async function createPaymentIntent(
         `No ${t.environment} network has a vault yet: set one with PUT /v1/vaults/{network} before creating intents`,
       );
     }
+    // Every unserved network at once (named, or defaults set before the operator stopped serving one).
+    assertNetworksServed(ctx, t, requested, (i) => (input.networks ? `networks[${i}]` : 'networks'));
     const id = newId('pi');
     const salt = depositSalt(id);
     const deposits = requested.map((network, i) => {
@@ -202,9 +205,11 @@ export function checkIntentNetwork(
     );
   }
   if (!n.available || !n.factory) {
-    throw new GatewayError('NETWORK_UNAVAILABLE', `Network ${network} is unavailable: ${n.unavailableReason}`, {
-      details: [{ path, message: 'is unavailable on this deployment' }],
-    });
+    throw new GatewayError(
+      'NETWORK_UNAVAILABLE',
+      `${network} is not served by this deployment (${n.unavailableReason ?? 'no deposit factory configured'})`,
+      { details: [{ path, message: `${network} is not served by this deployment` }] },
+    );
   }
   const token = officialTokenOf(n, currency);
   if (!token) {

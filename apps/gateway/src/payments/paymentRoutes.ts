@@ -88,7 +88,8 @@ export function paymentRoutes(ctx: GatewayContext) {
             'Creates an intent in AWAITING_PAYMENT with one counterfactual deposit address per network, computed ' +
             'without any chain call. Test keys use test networks (testnets, devnet), live keys mainnets. A network ' +
             'without a vault answers 400 VAULT_NOT_CONFIGURED; an unknown network 400 NETWORK_NOT_SUPPORTED; a ' +
-            'network this deployment has no RPC for 400 NETWORK_UNAVAILABLE; EURC where the issuer has none 400 ' +
+            'network this deployment does not serve (no RPC) 400 NETWORK_UNAVAILABLE, naming every such network ' +
+            'in the message and one detail each; EURC where the issuer has none 400 ' +
             'CURRENCY_NOT_SUPPORTED. With Idempotency-Key the first response is replayed (Idempotent-Replayed: true); ' +
             'the same key with another body answers 409 IDEMPOTENCY_KEY_REUSED.',
           headers: IdempotencyHeaders,

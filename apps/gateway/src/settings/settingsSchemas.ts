@@ -29,7 +29,8 @@ export const settingsUpdateSchema = {
   description:
     'default_expires_in_seconds (300 to 2592000; 1200 unless changed) applies to intents created without ' +
     'expires_in_seconds. default_networks (null: every available network with a vault) applies to intents ' +
-    'created without networks. checkout_allowed_origins (empty unless set: the checkout cannot be embedded) ' +
+    'created without networks; a network this deployment does not serve is refused (400 NETWORK_UNAVAILABLE ' +
+    'naming each, nothing changed). checkout_allowed_origins (empty unless set: the checkout cannot be embedded) ' +
     'lists the exact origins (https://host[:port], no path) whose pages may embed the hosted checkout with ' +
     '/checkout.js: they form its Content-Security-Policy frame-ancestors and are the only targets of its ' +
     'paid, closed and expired messages. http://localhost, http://127.0.0.1 and http://[::1] origins are ' +

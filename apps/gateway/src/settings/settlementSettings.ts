@@ -6,6 +6,7 @@ import { getAddress, isAddress, zeroAddress, type Address, type LocalAccount } f
 import { isUniqueViolation } from '../accounts/accounts.ts';
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
+import { assertNetworksServed } from '../payments/assertNetworksServed.ts';
 import { DEFAULT_EXPIRES_IN_SECONDS, loadIntentSettings } from '../payments/intentSettings.ts';
 import { parseCheckoutOrigins } from './checkoutOrigins.ts';
 import { checkVaultAddress } from './vaultAddressCheck.ts';
@@ -111,6 +112,8 @@ export async function updatePaymentSettings(
   },
 ): Promise<SettlementSettings> {
   input.default_networks?.forEach((n, i) => assertNetworkOfEnvironment(ctx, t, n, `default_networks[${i}]`));
+  // Defaults this deployment does not serve would refuse every intent made without networks: refused now, all named.
+  assertNetworksServed(ctx, t, input.default_networks, (i) => `default_networks[${i}]`);
   const origins =
     input.checkout_allowed_origins === undefined
       ? null

@@ -1,6 +1,7 @@
 // {GATEWAY_PUBLIC_URL}/invoice/{id}: the invoice as the customer sees it, with "Pay" into its checkout and the PDF.
 // Once its payment has begun, the invoice shows what the payment's truth table says (checkout/checkoutState.ts):
-// the amount still due after a partial payment, and a way to pay only while the checkout accepts one.
+// the amount still due after a partial payment, and a way to pay only while the checkout accepts one and the
+// merchant can take it (accepting_payments; otherwise the page says the merchant cannot take payments yet).
 import { useEffect, useState } from 'react';
 import { checkoutState, has, type CheckoutState } from '../checkout/checkoutState.ts';
 import { useDocumentTitle, useI18n } from '../../shared/i18n/i18n.tsx';
@@ -52,6 +53,8 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
   const status = invoice.status.toLowerCase();
   const payable =
     payUrl && status !== 'paid' && status !== 'void' && (!state || has(state, 'pay') || has(state, 'open'));
+  // The merchant cannot take the payment yet (this server serves none of its networks): said instead of Pay.
+  const notReady = Boolean(payable) && !invoice.accepting_payments;
   const partial = state && BigInt(payment!.amount_received_units) > 0n;
   const statusKey = STATUS_KEYS[status];
   const cur = invoice.currency;
@@ -122,6 +125,12 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
         </tfoot>
       </table>
       {invoice.memo ? <p className="description">{invoice.memo}</p> : null}
+      {notReady ? (
+        <div className="status" data-testid="invoice-not-ready" role="alert">
+          <h2>{t('invoice.notReady.title')}</h2>
+          <p>{t('invoice.notReady.body', { merchant: invoice.business_name })}</p>
+        </div>
+      ) : null}
       <SupportContact of={invoice} />
       {state && state.name !== 'awaiting' && state.name !== 'created' ? (
         <div className="status" data-testid="invoice-payment" data-state={state.name}>
@@ -129,7 +138,7 @@ export default function InvoicePage({ invoiceId }: { invoiceId: string }) {
         </div>
       ) : null}
       <p className="actions">
-        {payable ? (
+        {notReady ? null : payable ? (
           <a className="button" href={payUrl}>
             {partial && state
               ? t('invoice.payRemaining', { amount: money(state.amounts.due, cur) })

@@ -14,7 +14,8 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
   const [link, setLink] = useState<PublicPaymentLink>();
   const [error, setError] = useState<unknown>();
   const [inactive, setInactive] = useState(false);
-  // The merchant's setup keeps it from taking payments (no vault): said in the customer's words, with their contact.
+  // The merchant's setup keeps it from taking payments (no vault): said in the customer's words, with their contact,
+  // before Pay when the link's view says so (accepting_payments), else when Pay is refused (it changed meanwhile).
   const [notReady, setNotReady] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -22,6 +23,7 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
     api.paymentLink(linkId).then((l) => {
       setLink(l);
       setInactive(!l.active);
+      setNotReady(!l.accepting_payments);
     }, setError);
   }, [linkId]);
 
@@ -29,7 +31,10 @@ export default function PaymentLinkPage({ linkId }: { linkId: string }) {
     ? error
       ? t('link.unavailable')
       : undefined
-    : t('app.docTitle', { page: inactive ? t('link.inactive.title') : link.name, merchant: link.business_name });
+    : t('app.docTitle', {
+        page: inactive ? t('link.inactive.title') : notReady ? t('link.notReady.title') : link.name,
+        merchant: link.business_name,
+      });
   useDocumentTitle(page);
 
   const start = async () => {

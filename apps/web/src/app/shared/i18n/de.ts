@@ -135,6 +135,9 @@ export const de: Catalogue = {
   'invoice.payRemaining': 'Restbetrag {amount} zahlen',
   'invoice.viewPayment': 'Zahlung ansehen',
   'invoice.pdf': 'PDF herunterladen',
+  'invoice.notReady.title': 'Dieser Händler kann noch keine Zahlungen annehmen',
+  'invoice.notReady.body':
+    '{merchant} richtet Zahlungen noch ein, daher kann diese Rechnung noch nicht bezahlt werden. Es wurde nichts abgebucht; versuchen Sie es später erneut oder wenden Sie sich an den Händler.',
 
   'verify.title': 'E-Mail-Adresse',
   'verify.working': 'Ihre E-Mail-Adresse wird bestätigt…',

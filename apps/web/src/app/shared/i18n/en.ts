@@ -134,6 +134,9 @@ export const en = {
   'invoice.payRemaining': 'Pay the remaining {amount}',
   'invoice.viewPayment': 'See the payment',
   'invoice.pdf': 'Download PDF',
+  'invoice.notReady.title': 'This merchant cannot take payments yet',
+  'invoice.notReady.body':
+    '{merchant} is still setting up payments, so this invoice cannot be paid yet. Nothing was charged; please try again later or contact them.',
 
   'verify.title': 'Email address',
   'verify.working': 'Confirming your email address…',

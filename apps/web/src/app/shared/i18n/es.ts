@@ -132,6 +132,9 @@ export const es: Catalogue = {
   'invoice.payRemaining': 'Pagar lo pendiente: {amount}',
   'invoice.viewPayment': 'Ver el pago',
   'invoice.pdf': 'Descargar PDF',
+  'invoice.notReady.title': 'Este comercio aún no puede recibir pagos',
+  'invoice.notReady.body':
+    '{merchant} todavía está configurando los pagos, así que esta factura aún no se puede pagar. No se ha cobrado nada; inténtalo más tarde o contacta con ellos.',
 
   'verify.title': 'Correo electrónico',
   'verify.working': 'Confirmando tu dirección de correo…',

@@ -135,6 +135,9 @@ export const fr: Catalogue = {
   'invoice.payRemaining': 'Payer le reste : {amount}',
   'invoice.viewPayment': 'Voir le paiement',
   'invoice.pdf': 'Télécharger le PDF',
+  'invoice.notReady.title': 'Ce marchand ne peut pas encore recevoir de paiements',
+  'invoice.notReady.body':
+    '{merchant} configure encore ses paiements : cette facture ne peut pas encore être réglée. Rien n’a été débité ; réessayez plus tard ou contactez-le.',
 
   'verify.title': 'Adresse e-mail',
   'verify.working': 'Confirmation de votre adresse e-mail…',

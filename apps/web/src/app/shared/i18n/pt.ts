@@ -133,6 +133,9 @@ export const pt: Catalogue = {
   'invoice.payRemaining': 'Pagar o restante: {amount}',
   'invoice.viewPayment': 'Ver o pagamento',
   'invoice.pdf': 'Baixar PDF',
+  'invoice.notReady.title': 'Este comerciante ainda não pode receber pagamentos',
+  'invoice.notReady.body':
+    '{merchant} ainda está configurando os pagamentos, por isso esta fatura ainda não pode ser paga. Nada foi cobrado; tente novamente mais tarde ou entre em contato com eles.',
 
   'verify.title': 'Endereço de e-mail',
   'verify.working': 'Confirmando seu endereço de e-mail…',
