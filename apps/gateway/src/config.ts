@@ -46,8 +46,17 @@ export const gatewayConfigSpec = {
   }),
   oidcClientId: field({
     env: 'OIDC_CLIENT_ID',
-    doc: "This deployment's client id at the identity provider: the required `aud` of every id_token",
+    doc: "This deployment's client id at the identity provider: the required `aud` of every id_token. Register `<DASHBOARD_URL>/dashboard/sign-in/idp` as its redirect URI, with the implicit flow's id_token response (no client secret)",
     parse: str,
+  }),
+  oidcProviderName: field({
+    env: 'OIDC_PROVIDER_NAME',
+    doc: 'How the dashboard names the identity provider on its button ("Sign in with <name>", 1 to 60 characters); defaults to the host of OIDC_ISSUER',
+    parse: (raw) => {
+      const name = raw.trim();
+      if (name.length < 1 || name.length > 60) throw new Error(`must be 1 to 60 characters, got ${name.length}`);
+      return name;
+    },
   }),
   sessionTtlSeconds: field({
     env: 'SESSION_TTL_SECONDS',

@@ -2789,6 +2789,107 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/public/auth/idp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The identity provider the dashboard offers for sign-in
+         * @description What a browser needs to send a person to this deployment’s OpenID Connect provider: `{enabled: false}` when the server has none (OIDC_ISSUER and OIDC_CLIENT_ID unset: the dashboard shows no button), else its `authorization_endpoint` from the provider’s `/.well-known/openid-configuration` (fetched once and kept), the `client_id` and the `name` to show. The dashboard sends the person there with `response_type=id_token`, `response_mode=fragment`, a random `state` and `nonce`, and `redirect_uri=<origin>/dashboard/sign-in/idp`, then posts the returned id_token with the nonce to `POST /v1/auth/idp`. 503 IDP_UNAVAILABLE while the discovery document cannot be fetched, or when it names no authorization_endpoint or does not offer `response_type=id_token`. No credentials needed.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            enabled: false;
+                        } | {
+                            /** @description Where the browser sends the person (http or https) */
+                            authorization_endpoint: string;
+                            /** @description This deployment’s client id at the provider */
+                            client_id: string;
+                            /** @enum {boolean} */
+                            enabled: true;
+                            /** @description The issuer, exactly as in its id_tokens */
+                            issuer: string;
+                            /** @description How to name the provider: “Sign in with <name>” */
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Rate limited (RATE_LIMITED); Retry-After says when to retry */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+                /** @description A needed service is not configured or not reachable */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: {
+                                /** @description Stable machine code, e.g. VALIDATION_FAILED, INVALID_SESSION */
+                                code: string;
+                                /** @description Every failing field, for VALIDATION_FAILED */
+                                details?: {
+                                    message: string;
+                                    path: string;
+                                }[];
+                                message: string;
+                                /** @description req_…; also in the Request-Id header */
+                                request_id: string;
+                                /** @description invalid_request_error, authentication_error, permission_error, … */
+                                type: string;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/auth/password/reset": {
         parameters: {
             query?: never;
@@ -6007,7 +6108,7 @@ export type paths = {
         put?: never;
         /**
          * Sign in (or sign up) with the identity provider
-         * @description Verifies the OpenID Connect id_token against the provider's published keys (JWKS) for this deployment's client id: signature, issuer, audience and expiry. Signs in the account linked to the token's subject, or creates a new merchant (`created: true`, named `business_name`, else the token's name) linked to it. An existing account is never entered because of a matching email: when the provider vouches for an address already verified on an account, the answer is 409 IDP_ACCOUNT_EXISTS. 401 INVALID_ID_TOKEN for a rejected token; 503 IDP_NOT_CONFIGURED when this server has no provider.
+         * @description Verifies the OpenID Connect id_token against the provider's published keys (JWKS) for this deployment's client id: signature, issuer, audience and expiry. Signs in the account linked to the token's subject, or creates a new merchant (`created: true`, named `business_name`, else the token's name) linked to it. An existing account is never entered because of a matching email: when the provider vouches for an address already verified on an account, the answer is 409 IDP_ACCOUNT_EXISTS. A browser that sent a `nonce` in its authorization request (the dashboard always does; `GET /public/auth/idp` gives the provider) sends the same `nonce` here: the token must carry exactly it in its `nonce` claim, or it is refused (401 INVALID_ID_TOKEN, saying the nonce differs or is missing), so a token issued for another sign-in cannot be replayed into this one. 401 INVALID_ID_TOKEN for a rejected token; 503 IDP_NOT_CONFIGURED when this server has no provider.
          */
         post: {
             parameters: {
@@ -6023,6 +6124,8 @@ export type paths = {
                         business_name?: string;
                         /** @description OpenID Connect id_token (20 to 8000) */
                         id_token: string;
+                        /** @description The nonce of the authorization request that produced the id_token (1 to 200); the token must carry it */
+                        nonce?: string;
                     };
                 };
             };

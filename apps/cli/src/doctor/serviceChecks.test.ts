@@ -30,7 +30,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  issuerDoc = { issuer: `${base}/idp`, jwks_uri: `${base}/idp/jwks` };
+  issuerDoc = {
+    issuer: `${base}/idp`,
+    jwks_uri: `${base}/idp/jwks`,
+    authorization_endpoint: `${base}/idp/authorize`,
+    response_types_supported: ['code', 'id_token'],
+  };
   smtp = new SMTPServer({
     authMethods: ['PLAIN', 'LOGIN'],
     allowInsecureAuth: true,
@@ -74,6 +79,17 @@ describe('tender doctor: services', () => {
     expect(by('x402').message).toContain('EIP-712 domain "USDT0" version 1');
     expect(by('smtp')).toMatchObject({ status: 'fail' });
     expect(by('smtp').message).toMatch(/^127\.0\.0\.1:\d+ refused: .*Invalid username or password/);
+
+    // Keys, but no implicit id_token response: the dashboard's button cannot work.
+    issuerDoc = { ...issuerDoc, response_types_supported: ['code'] };
+    const [codeOnly] = await serviceChecks(config({ OIDC_ISSUER: `${base}/idp`, OIDC_CLIENT_ID: 'tender' }), {
+      twilioApiUrl: base,
+    }).then((r) => r.filter((c) => c.check === 'oidc'));
+    expect(codeOnly).toMatchObject({ status: 'warn' });
+    expect(codeOnly!.message).toBe(
+      `${base}/idp: discovery and 1 signing key(s), but no authorization_endpoint offering response_type=id_token: ` +
+        'the dashboard shows no working sign-in button (GET /public/auth/idp answers 503 IDP_UNAVAILABLE)',
+    );
 
     issuerDoc = { issuer: 'https://other.example', jwks_uri: `${base}/idp/jwks` };
     const bad = await serviceChecks(

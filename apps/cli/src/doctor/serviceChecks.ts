@@ -51,13 +51,29 @@ async function oidcCheck(issuer: string, fetcher: typeof fetch): Promise<CheckRe
   try {
     const res = await fetcher(url, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     if (!res.ok) return fail('oidc', `${url} answered ${res.status}`, fix);
-    const doc = (await res.json()) as { issuer?: unknown; jwks_uri?: unknown };
+    const doc = (await res.json()) as {
+      issuer?: unknown;
+      jwks_uri?: unknown;
+      authorization_endpoint?: unknown;
+      response_types_supported?: unknown;
+    };
     if (doc.issuer !== issuer) return fail('oidc', `the discovery document names issuer ${String(doc.issuer)}`, fix);
     if (typeof doc.jwks_uri !== 'string') return fail('oidc', 'the discovery document has no jwks_uri', fix);
     const jwks = await fetcher(doc.jwks_uri, { signal: AbortSignal.timeout(TIMEOUT_MS) });
     const keys = jwks.ok ? ((await jwks.json()) as { keys?: unknown[] }).keys : undefined;
     if (!keys?.length) return fail('oidc', `${doc.jwks_uri} serves no keys (${jwks.status})`, fix);
-    return ok('oidc', `${issuer}: discovery and ${keys.length} signing key(s)`);
+    const found = `${issuer}: discovery and ${keys.length} signing key(s)`;
+    // The dashboard's button (GET /public/auth/idp) sends people to the authorization endpoint for an id_token.
+    const types = Array.isArray(doc.response_types_supported) ? doc.response_types_supported : [];
+    if (typeof doc.authorization_endpoint !== 'string' || (types.length && !types.includes('id_token'))) {
+      return warn(
+        'oidc',
+        `${found}, but no authorization_endpoint offering response_type=id_token: the dashboard shows no working ` +
+          'sign-in button (GET /public/auth/idp answers 503 IDP_UNAVAILABLE)',
+        "allow the implicit flow's id_token response for this client at the provider",
+      );
+    }
+    return ok('oidc', found);
   } catch (err) {
     return fail('oidc', `${url}: ${reason(err)}`, fix);
   }

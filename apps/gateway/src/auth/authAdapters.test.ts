@@ -15,10 +15,12 @@ describe('auth and email configuration', () => {
       SMTP_URL: 'smtp://user:pa%40ss@relay.example:587',
       OIDC_ISSUER: 'https://tenant.example.com/',
       OIDC_CLIENT_ID: 'abc',
+      OIDC_PROVIDER_NAME: '  Example ID ',
       SESSION_TTL_SECONDS: '3600',
       SESSION_IDLE_SECONDS: '600',
     });
     expect(config.oidcIssuer).toBe('https://tenant.example.com/');
+    expect(config.oidcProviderName).toBe('Example ID');
     const c = gatewayAuthContext(config);
     expect(c.mailer).not.toBeNull();
     expect(c.oidc?.issuer).toBe('https://tenant.example.com/');
@@ -36,5 +38,8 @@ describe('auth and email configuration', () => {
       /SESSION_IDLE_SECONDS must be between/,
     );
     expect(() => loadConfig(gatewayConfigSpec, { OIDC_ISSUER: 'not a url' })).toThrow(/OIDC_ISSUER must be a URL/);
+    expect(() => loadConfig(gatewayConfigSpec, { OIDC_PROVIDER_NAME: ' ' })).toThrow(
+      /OIDC_PROVIDER_NAME must be 1 to 60 characters, got 0/,
+    );
   });
 });

@@ -10,6 +10,7 @@ export interface GatewayAuthConfig {
   emailFrom?: string | undefined;
   oidcIssuer?: string | undefined;
   oidcClientId?: string | undefined;
+  oidcProviderName?: string | undefined;
   sessionTtlSeconds?: number | undefined;
   sessionIdleSeconds?: number | undefined;
 }
@@ -28,7 +29,11 @@ export function gatewayAuthContext(config: GatewayAuthConfig): Pick<GatewayServi
       : null,
     oidc:
       config.oidcIssuer && config.oidcClientId
-        ? createJoseOidcVerifier({ issuer: config.oidcIssuer, clientId: config.oidcClientId })
+        ? createJoseOidcVerifier({
+            issuer: config.oidcIssuer,
+            clientId: config.oidcClientId,
+            name: config.oidcProviderName,
+          })
         : null,
     auth: {
       ...(config.sessionTtlSeconds ? { sessionTtlSeconds: config.sessionTtlSeconds } : {}),

@@ -69,8 +69,12 @@ export const idpSignInSchema = {
     "deployment's client id: signature, issuer, audience and expiry. Signs in the account linked to the " +
     "token's subject, or creates a new merchant (`created: true`, named `business_name`, else the token's " +
     'name) linked to it. An existing account is never entered because of a matching email: when the provider ' +
-    'vouches for an address already verified on an account, the answer is 409 IDP_ACCOUNT_EXISTS. 401 ' +
-    'INVALID_ID_TOKEN for a rejected token; 503 IDP_NOT_CONFIGURED when this server has no provider.',
+    'vouches for an address already verified on an account, the answer is 409 IDP_ACCOUNT_EXISTS. A browser ' +
+    'that sent a `nonce` in its authorization request (the dashboard always does; `GET /public/auth/idp` gives ' +
+    'the provider) sends the same `nonce` here: the token must carry exactly it in its `nonce` claim, or it is ' +
+    'refused (401 INVALID_ID_TOKEN, saying the nonce differs or is missing), so a token issued for another ' +
+    'sign-in cannot be replayed into this one. 401 INVALID_ID_TOKEN for a rejected token; 503 ' +
+    'IDP_NOT_CONFIGURED when this server has no provider.',
   security: [],
   body: Type.Object(
     {
@@ -79,6 +83,14 @@ export const idpSignInSchema = {
         maxLength: 8000,
         description: 'OpenID Connect id_token (20 to 8000)',
       }),
+      nonce: Type.Optional(
+        Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description:
+            'The nonce of the authorization request that produced the id_token (1 to 200); the token must carry it',
+        }),
+      ),
       business_name: Type.Optional(
         Type.String({ minLength: 1, maxLength: 120, description: 'For a new account; 1 to 120 characters' }),
       ),

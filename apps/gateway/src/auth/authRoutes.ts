@@ -64,6 +64,7 @@ export function authRoutes(ctx: GatewayContext) {
       async (req, reply) => {
         const r = await signInWithIdp(ctx, {
           idToken: req.body.id_token,
+          nonce: req.body.nonce,
           businessName: req.body.business_name,
           ip: req.ip,
         });

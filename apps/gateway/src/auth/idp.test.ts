@@ -137,6 +137,74 @@ describe(`identity-provider sign-in (${db})`, () => {
     expect(r.json().error.message).toMatch(message);
   });
 
+  it('checks the nonce when the caller sends one (the browser flow), else takes the token without', async () => {
+    const sub = nextSub();
+    const nonce = 'n-0123456789abcdef0123456789abcdef';
+    const ok = await signIn({ id_token: await idp.sign({ sub, nonce }), nonce });
+    expect(ok.statusCode).toBe(200);
+    const other = await signIn({ id_token: await idp.sign({ sub, nonce: 'another-sign-in-nonce' }), nonce });
+    expect(err(other)).toEqual([401, 'INVALID_ID_TOKEN']);
+    expect(other.json().error.message).toBe(
+      'The id_token was rejected: its nonce claim differs from the nonce of this sign-in (the token was issued ' +
+        'for another sign-in)',
+    );
+    const none = await signIn({ id_token: await idp.sign({ sub }), nonce });
+    expect(err(none)).toEqual([401, 'INVALID_ID_TOKEN']);
+    expect(none.json().error.message).toBe(
+      'The id_token was rejected: it carries no nonce claim, but this sign-in sent a nonce',
+    );
+    // Case and whitespace count: the nonce is compared exactly.
+    expect(err(await signIn({ id_token: await idp.sign({ sub, nonce }), nonce: nonce.toUpperCase() }))).toEqual([
+      401,
+      'INVALID_ID_TOKEN',
+    ]);
+    // An API caller without a browser flow sends no nonce; a token that carries one still signs in.
+    const without = await signIn({ id_token: await idp.sign({ sub, nonce }) });
+    expect(without.statusCode).toBe(200);
+    expect(without.json()).toMatchObject({ created: false, merchant: { id: ok.json().merchant.id } });
+  });
+
+  it('GET /public/auth/idp names the provider from its discovery document, fetched once, without credentials', async () => {
+    const get = () => g.app.inject({ method: 'GET', url: '/public/auth/idp' });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({
+      enabled: true,
+      name: new URL(idp.issuer).host,
+      issuer: idp.issuer,
+      client_id: CLIENT_ID,
+      authorization_endpoint: `${idp.issuer}/authorize`,
+    });
+    const fetched = idp.discoveryFetches();
+    expect((await get()).json()).toEqual(first.json());
+    expect(idp.discoveryFetches()).toBe(fetched);
+
+    const saved = g.ctx.oidc;
+    g.ctx.oidc = createJoseOidcVerifier({ issuer: idp.issuer, clientId: CLIENT_ID, name: 'Example ID' });
+    try {
+      expect((await get()).json()).toMatchObject({ enabled: true, name: 'Example ID' });
+    } finally {
+      g.ctx.oidc = saved;
+    }
+  });
+
+  it('GET /public/auth/idp: 503 IDP_UNAVAILABLE for a provider without the id_token response', async () => {
+    const codeOnly = await startOidcIssuer({ responseTypes: ['code'] });
+    const saved = g.ctx.oidc;
+    g.ctx.oidc = createJoseOidcVerifier({ issuer: codeOnly.issuer, clientId: CLIENT_ID });
+    try {
+      const r = await g.app.inject({ method: 'GET', url: '/public/auth/idp' });
+      expect(err(r)).toEqual([503, 'IDP_UNAVAILABLE']);
+      expect(r.json().error.message).toBe(
+        'The identity provider does not offer response_type=id_token (it offers code), which the dashboard’s ' +
+          'sign-in needs',
+      );
+    } finally {
+      g.ctx.oidc = saved;
+      await codeOnly.close();
+    }
+  });
+
   it('refuses an unsigned (alg none) or HMAC token', async () => {
     const header = (alg: string) => Buffer.from(JSON.stringify({ alg, typ: 'JWT', kid: 'k1' })).toString('base64url');
     const body = Buffer.from(
@@ -176,6 +244,8 @@ describe(`identity-provider sign-in (${db})`, () => {
     ['business_name of 0', { id_token: 'i'.repeat(20), business_name: '' }, ['business_name']],
     ['business_name of 121', { id_token: 'i'.repeat(20), business_name: 'b'.repeat(121) }, ['business_name']],
     ['an unknown field', { id_token: 'i'.repeat(20), email: 'x@y.z' }, ['email']],
+    ['nonce of 0', { id_token: 'i'.repeat(20), nonce: '' }, ['nonce']],
+    ['nonce of 201', { id_token: 'i'.repeat(20), nonce: 'n'.repeat(201) }, ['nonce']],
   ])('400 for %s', async (_label, payload, paths) => {
     const r = await signIn(payload);
     expect(err(r)).toEqual([400, 'VALIDATION_FAILED']);
@@ -262,11 +332,20 @@ describe('identity-provider sign-in, not configured or unreachable', () => {
     expect(r.json().error.message).toContain('OIDC_ISSUER');
   });
 
+  it('GET /public/auth/idp answers {enabled: false}: the dashboard shows no button', async () => {
+    const r = await g.app.inject({ method: 'GET', url: '/public/auth/idp' });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toEqual({ enabled: false });
+  });
+
   it('503 IDP_UNAVAILABLE when the provider cannot be reached', async () => {
     g.ctx.oidc = createJoseOidcVerifier({ issuer: 'http://127.0.0.1:9', clientId: CLIENT_ID, timeoutMs: 2000 });
     try {
       const r = await g.app.inject({ method: 'POST', url: '/v1/auth/idp', payload: { id_token: 'x'.repeat(30) } });
       expect([r.statusCode, r.json().error.code]).toEqual([503, 'IDP_UNAVAILABLE']);
+      const d = await g.app.inject({ method: 'GET', url: '/public/auth/idp' });
+      expect([d.statusCode, d.json().error.code]).toEqual([503, 'IDP_UNAVAILABLE']);
+      expect(d.json().error.message).toBe('The identity provider’s configuration cannot be read; try again shortly');
     } finally {
       g.ctx.oidc = null;
     }

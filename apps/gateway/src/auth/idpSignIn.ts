@@ -23,11 +23,12 @@ const MAX_EMAIL = 320;
  * POST /v1/auth/idp: signs in the user linked to the token's (issuer, subject), or signs up a new merchant whose
  * owner is linked to it. An existing account is never entered because the token carries its email address:
  * when the provider vouches for an address that is already verified on an account, sign-up is refused with
- * 409 IDP_ACCOUNT_EXISTS (the caller proved they own that mailbox, so telling them is no leak).
+ * 409 IDP_ACCOUNT_EXISTS (the caller proved they own that mailbox, so telling them is no leak). With `nonce`, the
+ * token must carry exactly that nonce (the dashboard's browser flow: a token injected from another sign-in fails).
  */
 export async function signInWithIdp(
   ctx: GatewayContext,
-  p: { idToken: string; businessName?: string | undefined; ip: string | null },
+  p: { idToken: string; nonce?: string | undefined; businessName?: string | undefined; ip: string | null },
 ): Promise<SignedIn> {
   oidcOf(ctx);
   const settings = ctx.auth;
@@ -39,7 +40,7 @@ export async function signInWithIdp(
     now,
     'identity-provider sign-ins from this address',
   );
-  const claims = await verifyIdToken(ctx, p.idToken);
+  const claims = await verifyIdToken(ctx, p.idToken, p.nonce);
   await enforceRateLimit(
     ctx.db,
     limitKey('idp:account', `${claims.issuer}\u0000${claims.subject}`),

@@ -174,6 +174,7 @@ describe(`authentication and permissions (${db})`, () => {
       ['post', '/v1/auth/signup', [], 201],
       ['post', '/v1/auth/login', [], 200],
       ['post', '/v1/auth/idp', [], 200],
+      ['get', '/public/auth/idp', [], 200],
       ['post', '/v1/auth/logout', [['session']], 200],
       ['get', '/v1/auth/email', [['session']], 200],
       ['post', '/v1/auth/email/verify', [['session']], 200],

@@ -1,11 +1,13 @@
 import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload } from 'jose';
-import { IdTokenError, type IdTokenClaims, type OidcVerifier } from './oidcVerifier.ts';
+import { IdTokenError, type IdTokenClaims, type OidcProvider, type OidcVerifier } from './oidcVerifier.ts';
 
 export interface JoseOidcVerifierOptions {
   /** Issuer URL exactly as the provider writes it in `iss` (no trailing slash is added or removed). */
   issuer: string;
   /** This deployment's client id: the required audience. */
   clientId: string;
+  /** How the dashboard's button names the provider; default: the issuer's host. */
+  name?: string | undefined;
   /** JWKS URL; discovered from `<issuer>/.well-known/openid-configuration` when omitted. */
   jwksUri?: string;
   /**
@@ -23,26 +25,40 @@ export interface JoseOidcVerifierOptions {
 // Asymmetric algorithms only: a provider's JWKS carries public keys, and `none` or HMAC must never verify.
 const ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'];
 
+/** The parts of the provider's discovery document the gateway uses. */
+interface Discovery {
+  jwksUri: string;
+  authorizationEndpoint: string | null;
+  responseTypesSupported: string[];
+}
+
 /** Verifies id_tokens with jose against the provider's published, cached and rotation-aware JWKS. */
 export function createJoseOidcVerifier(opts: JoseOidcVerifierOptions): OidcVerifier {
   const issuer = opts.issuer;
+  const timeoutMs = opts.timeoutMs ?? 5000;
+  let discovery: Discovery | undefined;
+  let discovering: Promise<Discovery> | undefined;
   let jwks: ReturnType<typeof createRemoteJWKSet> | undefined;
-  let discovering: Promise<ReturnType<typeof createRemoteJWKSet>> | undefined;
+
+  // The discovery document is fetched once and kept for the life of the process (as the JWKS URL always was); one
+  // fetch at a time, and a failed one is forgotten so the next caller tries again.
+  const discover = async (): Promise<Discovery> => {
+    if (discovery) return discovery;
+    discovering ??= fetchDiscovery(issuer, timeoutMs).finally(() => {
+      discovering = undefined;
+    });
+    discovery = await discovering;
+    return discovery;
+  };
 
   const keySet = async () => {
     if (jwks) return jwks;
-    // One discovery at a time; a failed one is forgotten so the next sign-in tries again.
-    discovering ??= (async () => {
-      const uri = opts.jwksUri ?? (await discoverJwksUri(issuer, opts.timeoutMs ?? 5000));
-      return createRemoteJWKSet(new URL(uri), {
-        cooldownDuration: opts.cooldownMs ?? 30_000,
-        cacheMaxAge: opts.cacheMaxAgeMs ?? 600_000,
-        timeoutDuration: opts.timeoutMs ?? 5000,
-      });
-    })().finally(() => {
-      discovering = undefined;
+    const uri = opts.jwksUri ?? (await discover()).jwksUri;
+    jwks ??= createRemoteJWKSet(new URL(uri), {
+      cooldownDuration: opts.cooldownMs ?? 30_000,
+      cacheMaxAge: opts.cacheMaxAgeMs ?? 600_000,
+      timeoutDuration: timeoutMs,
     });
-    jwks = await discovering;
     return jwks;
   };
 
@@ -74,16 +90,38 @@ export function createJoseOidcVerifier(opts: JoseOidcVerifierOptions): OidcVerif
         subject: String(payload.sub),
         verifiedEmail: email && emailVerified ? email : null,
         name: typeof payload.name === 'string' ? payload.name : null,
+        nonce: typeof payload.nonce === 'string' ? payload.nonce : null,
         issuedAt: new Date(Number(payload.iat) * 1000),
         expiresAt: new Date(Number(payload.exp) * 1000),
       } satisfies IdTokenClaims;
     },
+    async provider() {
+      const d = await discover();
+      if (!d.authorizationEndpoint) {
+        throw new IdTokenError(
+          'provider_unavailable',
+          `OpenID configuration of ${issuer} names no http(s) authorization_endpoint`,
+        );
+      }
+      return {
+        issuer,
+        clientId: opts.clientId,
+        name: opts.name ?? new URL(issuer).host,
+        authorizationEndpoint: d.authorizationEndpoint,
+        responseTypesSupported: d.responseTypesSupported,
+      } satisfies OidcProvider;
+    },
   };
 }
 
-async function discoverJwksUri(issuer: string, timeoutMs: number): Promise<string> {
+async function fetchDiscovery(issuer: string, timeoutMs: number): Promise<Discovery> {
   const url = `${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`;
-  let doc: { issuer?: unknown; jwks_uri?: unknown };
+  let doc: {
+    issuer?: unknown;
+    jwks_uri?: unknown;
+    authorization_endpoint?: unknown;
+    response_types_supported?: unknown;
+  };
   try {
     const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -98,7 +136,24 @@ async function discoverJwksUri(issuer: string, timeoutMs: number): Promise<strin
       `OpenID configuration of ${issuer} names another issuer or no jwks_uri`,
     );
   }
-  return doc.jwks_uri;
+  return {
+    jwksUri: doc.jwks_uri,
+    // Browsers are sent here, so only an http(s) URL is taken (never javascript: or data:).
+    authorizationEndpoint: httpUrl(doc.authorization_endpoint),
+    responseTypesSupported: Array.isArray(doc.response_types_supported)
+      ? doc.response_types_supported.filter((t): t is string => typeof t === 'string')
+      : [],
+  };
+}
+
+function httpUrl(value: unknown): string | null {
+  if (typeof value !== 'string') return null;
+  try {
+    const u = new URL(value);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : null;
+  } catch {
+    return null;
+  }
 }
 
 function toIdTokenError(err: unknown): IdTokenError {

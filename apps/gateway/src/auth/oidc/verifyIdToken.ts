@@ -13,11 +13,16 @@ export function oidcOf(ctx: GatewayContext): OidcVerifier {
   return ctx.oidc;
 }
 
-/** Verifies an id_token and maps failures onto the envelope: 401 INVALID_ID_TOKEN, or 503 IDP_UNAVAILABLE. */
-export async function verifyIdToken(ctx: GatewayContext, idToken: string): Promise<IdTokenClaims> {
+/**
+ * Verifies an id_token and maps failures onto the envelope: 401 INVALID_ID_TOKEN, or 503 IDP_UNAVAILABLE. With
+ * `nonce` (the value the browser put in its authorization request and kept), the token's `nonce` claim must be
+ * exactly it: a token issued for another sign-in, or one without a nonce, is refused (OpenID Connect Core 3.2.2.11).
+ */
+export async function verifyIdToken(ctx: GatewayContext, idToken: string, nonce?: string): Promise<IdTokenClaims> {
   const oidc = oidcOf(ctx);
+  let claims: IdTokenClaims;
   try {
-    return await oidc.verify(idToken, ctx.now());
+    claims = await oidc.verify(idToken, ctx.now());
   } catch (err) {
     if (err instanceof IdTokenError) {
       if (err.problem === 'provider_unavailable') {
@@ -28,4 +33,14 @@ export async function verifyIdToken(ctx: GatewayContext, idToken: string): Promi
     }
     throw err;
   }
+  if (nonce !== undefined && claims.nonce !== nonce) {
+    throw new GatewayError(
+      'INVALID_ID_TOKEN',
+      claims.nonce === null
+        ? 'The id_token was rejected: it carries no nonce claim, but this sign-in sent a nonce'
+        : 'The id_token was rejected: its nonce claim differs from the nonce of this sign-in (the token was ' +
+            'issued for another sign-in)',
+    );
+  }
+  return claims;
 }

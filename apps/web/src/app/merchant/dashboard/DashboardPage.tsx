@@ -8,6 +8,7 @@ import { dashboardSession, gateway, ok, probeSession, type Environment, type Per
 import { DashboardContext, type DashboardState } from './dashboardContext.ts';
 import { EnvironmentSwitch } from './EnvironmentSwitch.tsx';
 import { HomePage } from './HomePage.tsx';
+import { finishIdpSignIn, IDP_CALLBACK_PATH, IdpSignInProblem } from './idpSignIn.ts';
 import { MerchantSwitcher } from './MerchantSwitcher.tsx';
 import { Link, navigate, DASHBOARD_BASE, useRoute } from './router.tsx';
 import { SignInPage } from './SignInPage.tsx';
@@ -36,6 +37,30 @@ export default function DashboardPage() {
   // nothing of a previous session stays on screen; 0 when signed out.
   const [session, setSession] = useState<number | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  // The identity provider's answer arrives at IDP_CALLBACK_PATH: finished before anything else is shown.
+  const [idpAnswer, setIdpAnswer] = useState(() => location.pathname === IDP_CALLBACK_PATH);
+  const [idpProblem, setIdpProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!idpAnswer) return;
+    let cancelled = false;
+    finishIdpSignIn().then(
+      () => {
+        if (cancelled) return;
+        setNotice(null);
+        setSession(Date.now());
+        setIdpAnswer(false);
+      },
+      (err: unknown) => {
+        if (cancelled) return;
+        setIdpProblem(err instanceof IdpSignInProblem ? err.message : 'The sign-in did not complete. Start again.');
+        setIdpAnswer(false);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [idpAnswer]);
 
   useEffect(() => {
     let cancelled = false;
@@ -63,13 +88,21 @@ export default function DashboardPage() {
     };
   }, []);
 
+  if (idpAnswer)
+    return (
+      <p className="muted" role="status">
+        Signing you in…
+      </p>
+    );
   if (session === null) return <p className="muted">Loading…</p>;
   if (!session)
     return (
       <div className="dashboard">
         <SignInPage
           notice={notice}
+          problem={idpProblem}
           onSignedIn={() => {
+            setIdpProblem(null);
             setNotice(null);
             setSession(Date.now());
             if (!location.pathname.startsWith(DASHBOARD_BASE)) navigate(DASHBOARD_BASE);
