@@ -14,3 +14,4 @@ export { agentsMigrations } from './migrations.ts';
 export { SIMULATOR_DEV_JSON } from './phone/simulator/simulatedCallee.ts';
 export { createChainReader } from './facilitator/chain.ts';
 export { agentsConsoleView } from './operator/consoleView.ts';
+export { ownerApiDocument, type OpenApiDocument } from './owner/ownerApiDocument.ts';

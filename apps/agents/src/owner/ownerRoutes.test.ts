@@ -3,6 +3,7 @@ import type { Database } from '@tender/platform';
 import { createTestClient, http } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
 import type { HDAccount } from 'viem/accounts';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   call,
@@ -15,6 +16,7 @@ import {
   type Chain,
 } from '../_test/agentsTestKit.ts';
 import { ensureTenant } from '../tenants/tenants.ts';
+import { OWNER_ANSWERS } from './ownerAnswers.ts';
 import { pruneOwnerCredentials } from './ownerSignIn.ts';
 
 // The owner dashboard API end to end on the devnet: an agent pays (token issued once), its owner signs in with the
@@ -48,6 +50,15 @@ afterAll(async () => {
   await chain?.devnet.stop();
 });
 
+/** An owner route's answer; a success's `data` is checked against the route's closed schema (OWNER_ANSWERS). */
+async function ownerCall(method: 'GET' | 'POST', path: string, opts?: Parameters<typeof call>[3]) {
+  const r = await call(h.app, method, path, opts);
+  const schema = OWNER_ANSWERS[`${method} ${path.split('?')[0]}`];
+  expect(schema, `${method} ${path}`).toBeDefined();
+  if (r.status === 200) expect([...Value.Errors(schema!, r.body.data)], `${method} ${path}`).toEqual([]);
+  return r;
+}
+
 type NonceData = {
   nonce: string;
   domain: string;
@@ -59,7 +70,7 @@ type NonceData = {
 };
 
 async function nonce(): Promise<NonceData> {
-  const r = await call(h.app, 'POST', '/owner/api/sign-in/nonce');
+  const r = await ownerCall('POST', '/owner/api/sign-in/nonce');
   expect(r.status).toBe(200);
   return r.body.data as NonceData;
 }
@@ -81,7 +92,7 @@ function message(n: NonceData, address: `0x${string}`, over: Partial<Parameters<
 
 async function signIn(signer: HDAccount, msg: string) {
   const signature = await signer.signMessage({ message: msg });
-  return call(h.app, 'POST', '/owner/api/sign-in', { body: { message: msg, signature } });
+  return ownerCall('POST', '/owner/api/sign-in', { body: { message: msg, signature } });
 }
 
 describe('owner sign-in (EIP-4361)', () => {
@@ -168,7 +179,7 @@ describe('owner sign-in (EIP-4361)', () => {
       const n = await nonce();
       const msg = message(n, wallet);
       const signature = await owner.signMessage({ message: msg }); // any bytes: the contract decides
-      return call(h.app, 'POST', '/owner/api/sign-in', { body: { message: msg, signature } });
+      return ownerCall('POST', '/owner/api/sign-in', { body: { message: msg, signature } });
     };
     const yes = await signInAs('0x00000000000000000000000000000000000a1271', approves);
     expect(yes.status).toBe(200);
@@ -184,7 +195,7 @@ describe('owner sign-in (EIP-4361)', () => {
   });
 
   it('agent tokens do not open the dashboard and owner sessions do not call the agent API', async () => {
-    const dash = await call(h.app, 'GET', '/owner/api/overview', {
+    const dash = await ownerCall('GET', '/owner/api/overview', {
       headers: { authorization: `Bearer ${agentToken}` },
     });
     expect([dash.status, dash.body.error.code]).toEqual([401, 'OWNER_SESSION_REQUIRED']);
@@ -216,22 +227,22 @@ describe('owner dashboard API', () => {
       { token: agentToken },
     );
     expect(sent.paid.status).toBe(201);
-    const mailboxes = await call(h.app, 'GET', '/owner/api/mailboxes', as());
+    const mailboxes = await ownerCall('GET', '/owner/api/mailboxes', as());
     expect(mailboxes.body.data.mailboxes).toMatchObject([
       { mailboxId, address: 'owned@agents.localhost', status: 'active' },
     ]);
-    const messages = await call(h.app, 'GET', '/owner/api/messages', as());
+    const messages = await ownerCall('GET', '/owner/api/messages', as());
     expect(messages.body.data.messages.some((m: { subject: string }) => m.subject === 'note to self')).toBe(true);
-    const payments = await call(h.app, 'GET', '/owner/api/payments', as());
+    const payments = await ownerCall('GET', '/owner/api/payments', as());
     const list = payments.body.data.payments as { serviceId: string; amount: string; transaction: string }[];
     expect(list.map((p) => [p.serviceId, p.amount]).sort()).toEqual([
       ['email.mailbox.create', '0.25'],
       ['email.message.send', '0.02'],
     ]);
     for (const p of list) expect(p.transaction).toMatch(/^0x[0-9a-f]{64}$/);
-    const events = await call(h.app, 'GET', '/owner/api/events', as());
+    const events = await ownerCall('GET', '/owner/api/events', as());
     expect(events.status).toBe(200);
-    const phone = await call(h.app, 'GET', '/owner/api/phone', as());
+    const phone = await ownerCall('GET', '/owner/api/phone', as());
     expect(phone.body.data).toMatchObject({ available: false, numbers: [], calls: [] });
   });
 
@@ -265,7 +276,7 @@ describe('owner dashboard API', () => {
     const own = await seed(mine.id, '+14155550100', '+12025550111');
     const other = await seed(theirs.id, '+14155550199', '+12025550999');
 
-    const r = await call(h.app, 'GET', '/owner/api/phone', as());
+    const r = await ownerCall('GET', '/owner/api/phone', as());
     expect(r.status).toBe(200);
     const data = r.body.data;
     expect(data.numbers).toMatchObject([
@@ -305,7 +316,7 @@ describe('owner dashboard API', () => {
   });
 
   it('replaces the access token: shown once, the old one answers AUTH_REQUIRED at once, the new one works', async () => {
-    const r = await call(h.app, 'POST', '/owner/api/access-token/replace', as());
+    const r = await ownerCall('POST', '/owner/api/access-token/replace', as());
     expect(r.status).toBe(200);
     const fresh = r.body.data.accessToken as string;
     expect(fresh).toMatch(/^at_v1_[0-9A-Za-z]{40}$/);
@@ -318,15 +329,15 @@ describe('owner dashboard API', () => {
       headers: { authorization: `Bearer ${fresh}` },
     });
     expect(now.status).toBe(200);
-    const overview = await call(h.app, 'GET', '/owner/api/overview', as());
+    const overview = await ownerCall('GET', '/owner/api/overview', as());
     expect(overview.body.data.accessTokens.map((t: { status: string }) => t.status)).toEqual(['active', 'revoked']);
     expect(JSON.stringify(overview.body)).not.toContain(fresh);
     agentToken = fresh;
   });
 
   it('sign-out ends the session', async () => {
-    expect((await call(h.app, 'POST', '/owner/api/sign-out', as())).status).toBe(200);
-    const after = await call(h.app, 'GET', '/owner/api/overview', as());
+    expect((await ownerCall('POST', '/owner/api/sign-out', as())).status).toBe(200);
+    const after = await ownerCall('GET', '/owner/api/overview', as());
     expect(after.body.error.code).toBe('OWNER_SESSION_REQUIRED');
   });
 });

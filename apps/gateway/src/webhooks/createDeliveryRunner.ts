@@ -1,4 +1,11 @@
-import { LeaseLostError, createLeaseRunner, retryTransient, type JobLogger, type LeaseRunner } from '@tender/platform';
+import {
+  LeaseLostError,
+  createLeaseRunner,
+  retryTransient,
+  type LeaseLoopSettings,
+  type LeaseRunner,
+  type WorkRunner,
+} from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import type { ClaimedDelivery } from './claimDeliveries.ts';
 import { completeAndClaimDeliveries } from './completeAndClaimDeliveries.ts';
@@ -8,41 +15,20 @@ import { WEBHOOK_DELIVERY_WAKE } from './deliveryWake.ts';
 import { DEFAULT_WEBHOOK_CONCURRENCY } from './settings.ts';
 import type { AttemptRecord, WrittenAttempt } from './writeAttempts.ts';
 
-export interface DeliveryRunnerOptions extends DeliveryWorkerOptions {
-  /** Deliveries in flight at once. Default DEFAULT_WEBHOOK_CONCURRENCY (512). */
-  concurrency?: number;
-  /**
-   * Lease length. A crashed runner's deliveries are sent again this long after. Default 30 s: three times the
-   * default attempt timeout, so a send is extended at most once or twice, and a crash delays its deliveries by half a
-   * minute, as the job queue did.
-   */
-  leaseMs?: number;
-  /** Fallback polling period: finds retries as they become due and covers lost notifications. Default 1 s. */
-  pollMs?: number;
-  /** LISTEN for wake-ups (fan-out, manual retry). Default true. */
-  listen?: boolean;
-  logger?: JobLogger;
-}
+/**
+ * The lease loop's settings (concurrency: deliveries in flight, default DEFAULT_WEBHOOK_CONCURRENCY, 512; leaseMs:
+ * default 30 s, three times the default attempt timeout, so a send is extended at most once or twice and a crash
+ * delays its deliveries by half a minute; wake-ups come from the fan-out and manual retries) and the worker's.
+ */
+export interface DeliveryRunnerOptions extends DeliveryWorkerOptions, LeaseLoopSettings {}
 
-export interface DeliveryRunner {
-  /** Subscribes to wake-ups and starts claiming. Resolves once listening. */
-  start(): Promise<void>;
-  /**
-   * Graceful stop, safe to call more than once: stops claiming, aborts the sends in flight (each logs its attempt as
-   * aborted and hands its delivery back, due at once), and waits for every run to have written its outcome. After
-   * `timeoutMs` it stops waiting: the remaining leases expire and their deliveries are sent again elsewhere.
-   */
-  stop(opts?: { timeoutMs?: number }): Promise<void>;
-  /** Runs in flight. */
-  readonly inFlight: number;
+/**
+ * stop() also aborts the sends in flight: each logs its attempt as aborted and hands its delivery back, due at once.
+ */
+export interface DeliveryRunner extends WorkRunner {
   /** Closes the sender's pooled connections (after stop). */
   close(): void;
 }
-
-const consoleLogger: JobLogger = {
-  warn: (obj, msg) => console.warn(msg ?? 'webhook runner warning', obj),
-  error: (obj, msg) => console.error(msg ?? 'webhook runner error', obj),
-};
 
 /**
  * The webhook delivery runner: the platform's lease loop (createLeaseRunner) over webhook_deliveries rows. It claims
@@ -96,9 +82,9 @@ export function createDeliveryRunner(ctx: GatewayContext, opts: DeliveryRunnerOp
     db: ctx.db,
     concurrency: opts.concurrency ?? DEFAULT_WEBHOOK_CONCURRENCY,
     leaseMs,
-    pollMs: opts.pollMs ?? 1_000,
-    listen: opts.listen ?? true,
-    logger: opts.logger ?? consoleLogger,
+    pollMs: opts.pollMs,
+    listen: opts.listen,
+    logger: opts.logger,
     // The fan-out's NOTIFY goes to the jobs channel with this payload (deliveryWake.ts), so the job runners that
     // share the channel ignore it, as they ignore other queues.
     wakesOn: (payload) => payload === WEBHOOK_DELIVERY_WAKE,

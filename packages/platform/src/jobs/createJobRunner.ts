@@ -4,7 +4,14 @@ import { type BackoffFn, defaultBackoff } from './backoff.ts';
 import { completeAndClaimJobs } from './completeAndClaimJobs.ts';
 import { extendLeases } from './extendLeases.ts';
 import { failJobs, type JobFailure } from './failJobs.ts';
-import { createLeaseRunner, type JobLogger, type LeaseRunner } from './createLeaseRunner.ts';
+import {
+  consoleJobLogger,
+  createLeaseRunner,
+  type JobLogger,
+  type LeaseLoopSettings,
+  type LeaseRunner,
+  type WorkRunner,
+} from './createLeaseRunner.ts';
 import type { Job, JobLease } from './job.ts';
 import { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
 import { assertJobsChannel } from './jobsChannel.ts';
@@ -64,23 +71,12 @@ export interface QueueDefinition<P = unknown> {
   retainDone?: boolean;
 }
 
-export interface JobRunnerOptions {
+/** The lease loop's settings, besides the queues (each poll tick also takes back the jobs of expired leases). */
+export interface JobRunnerOptions extends LeaseLoopSettings {
   db: Database;
   queues: Record<string, JobHandler | QueueDefinition>;
   /** Handlers running at once. Default 10. */
   concurrency?: number;
-  /** Lease length; extended while the handler runs. A crashed worker's jobs run again this long after. Default 30 s. */
-  leaseMs?: number;
-  /**
-   * Fallback polling period: claim due jobs and requeue expired leases. NOTIFY wakes runners at once for new due
-   * jobs; polling finds delayed jobs and retries as they become due, and covers lost notifications. Default 1 s.
-   */
-  pollMs?: number;
-  /** Lease extension period. Default leaseMs / 3 (two extensions may fail before the lease runs out). */
-  heartbeatMs?: number;
-  /** LISTEN for wake-ups. Default true; false leaves polling only. */
-  listen?: boolean;
-  logger?: JobLogger;
 }
 
 export interface StopOptions {
@@ -91,17 +87,13 @@ export interface StopOptions {
   timeoutMs?: number;
 }
 
-export interface JobRunner {
-  /** Subscribes to wake-ups and starts claiming. Resolves once listening. */
-  start(): Promise<void>;
+export interface JobRunner extends WorkRunner {
   /**
    * Graceful stop, safe to call from a signal handler and more than once: stops claiming, aborts handlers' signals,
    * waits for running handlers, records their outcomes, releases jobs it claimed but did not start. Jobs whose
    * handler failed because of the stop are released without counting an attempt.
    */
   stop(opts?: StopOptions): Promise<void>;
-  /** Handlers running now. */
-  readonly inFlight: number;
 }
 
 export function createJobRunner(opts: JobRunnerOptions): JobRunner {
@@ -124,11 +116,6 @@ type QueueDef = { handler: JobHandler; backoff: BackoffFn; retainDone: boolean }
 type Unsuccessful = { kind: 'fail'; error: string; retryInMs: number | null } | { kind: 'release'; delayMs: number };
 type Outcome = { kind: 'complete' } | Unsuccessful;
 
-const consoleLogger: JobLogger = {
-  warn: (obj, msg) => console.warn(msg ?? 'job runner warning', obj),
-  error: (obj, msg) => console.error(msg ?? 'job runner error', obj),
-};
-
 /**
  * The job runner on the shared lease loop (createLeaseRunner): its cycle also writes the completions recorded so far
  * (completeAndClaimJobs: one commit for both), failures and releases are group-committed, and `withLease` commits a
@@ -138,7 +125,6 @@ class Runner implements JobRunner {
   private readonly db: Database;
   private readonly defs = new Map<string, QueueDef>();
   private readonly queueNames: string[];
-  private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly log: JobLogger;
   private readonly loop: LeaseRunner<JobRun>;
@@ -161,21 +147,20 @@ class Runner implements JobRunner {
     }
     this.queueNames = [...this.defs.keys()];
     if (this.queueNames.length === 0) throw new TypeError('createJobRunner: no queues');
-    this.leaseMs = opts.leaseMs ?? 30_000;
     this.pollMs = opts.pollMs ?? 1_000;
-    this.log = opts.logger ?? consoleLogger;
+    this.log = opts.logger ?? consoleJobLogger('jobs');
     this.loop = createLeaseRunner<JobRun>({
       name: 'jobs',
       db,
       concurrency: opts.concurrency ?? 10,
-      leaseMs: this.leaseMs,
+      leaseMs: opts.leaseMs,
       pollMs: this.pollMs,
       heartbeatMs: opts.heartbeatMs,
-      listen: opts.listen ?? true,
+      listen: opts.listen,
       logger: this.log,
       wakesOn: (queue) => this.defs.has(queue),
       leaseOf: (r) => r.job,
-      claim: (limit) => this.cycle(limit),
+      claim: (limit, leaseMs) => this.cycle(limit, leaseMs),
       hasWrites: () => this.toComplete.length > 0,
       run: (run) => this.execute(run),
       release: (runs) =>
@@ -207,7 +192,7 @@ class Runner implements JobRunner {
   // ---- the cycle -----------------------------------------------------------------------------------------------
 
   /** Writes every completion recorded so far and claims up to `limit` jobs, in one statement. */
-  private async cycle(limit: number): Promise<JobRun[]> {
+  private async cycle(limit: number, leaseMs: number): Promise<JobRun[]> {
     const complete = this.toComplete.splice(0);
     let res: Awaited<ReturnType<typeof completeAndClaimJobs>>;
     try {
@@ -216,7 +201,7 @@ class Runner implements JobRunner {
         discard: complete.filter((r) => r.item.def?.retainDone === false).map((r) => leaseOf(r.item.job)),
         queues: this.rotatedQueues(),
         limit,
-        leaseMs: this.leaseMs,
+        leaseMs,
       });
     } catch (err) {
       // Completions are retried while their lease can still be live (after that the write would be refused anyway

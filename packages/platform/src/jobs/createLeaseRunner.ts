@@ -11,26 +11,54 @@ export interface JobLogger {
   error(obj: object, msg?: string): void;
 }
 
+/** The console, as a JobLogger whose messages default to naming the runner. */
+export function consoleJobLogger(name: string): JobLogger {
+  return {
+    warn: (obj, msg) => console.warn(msg ?? `${name} runner warning`, obj),
+    error: (obj, msg) => console.error(msg ?? `${name} runner error`, obj),
+  };
+}
+
+/** The lease loop's tunables, as every runner on it offers them to its own users (defaults as here). */
+export interface LeaseLoopSettings {
+  /** Runs at once (each runner has its default). */
+  concurrency?: number;
+  /** Lease length, extended while a run holds it: a crashed runner's work runs again this long after. Default 30 s. */
+  leaseMs?: number;
+  /** Fallback polling period: finds work as it becomes due and covers lost notifications. Default 1 s. */
+  pollMs?: number;
+  /** Heartbeat period. Default leaseMs / 3 (two extensions may fail before a lease runs out). */
+  heartbeatMs?: number;
+  /** LISTEN on the jobs channel for wake-ups. Default true; false leaves polling only. */
+  listen?: boolean;
+  /** Default: the console (consoleJobLogger). */
+  logger?: JobLogger;
+}
+
+/** What a runner on the lease loop offers its owner (the job runner, the webhook delivery runner). */
+export interface WorkRunner {
+  /** Subscribes to wake-ups and starts claiming. Resolves once listening. */
+  start(): Promise<void>;
+  /**
+   * Graceful stop, safe to call from a signal handler and more than once: stops claiming, aborts every run held with
+   * a RunnerStoppingError, and waits until nothing is running, held or being written. After `timeoutMs` it stops
+   * waiting: the remaining leases expire and their work runs again elsewhere.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+  /** Runs in a slot now. */
+  readonly inFlight: number;
+}
+
 /**
  * What a leased work loop is made of: the loop (createLeaseRunner) owns claiming, slots, wake-ups, heartbeats, lease
  * loss and the stop; its user says how rows are claimed, run, extended and handed back.
  */
-export interface LeaseRunnerOptions<T> {
+export interface LeaseRunnerOptions<T> extends LeaseLoopSettings {
   /** Names the runner in its log messages and errors ('jobs', 'webhooks'). */
   name: string;
   /** Where to LISTEN for wake-ups (the jobs channel). */
   db: Pick<Database, 'channel' | 'listen'>;
-  /** Runs at once. */
   concurrency: number;
-  /** Lease length, extended while a run holds it. */
-  leaseMs: number;
-  /** Fallback polling period: finds work as it becomes due and covers lost notifications. */
-  pollMs: number;
-  /** Heartbeat period. Default leaseMs / 3 (two extensions may fail before a lease runs out). */
-  heartbeatMs?: number;
-  /** LISTEN on the jobs channel for wake-ups; false leaves polling only. */
-  listen: boolean;
-  logger: JobLogger;
   /** A NOTIFY payload on the jobs channel that means work of this runner may be due. */
   wakesOn(payload: string): boolean;
   /** The lease a claimed item was claimed under. */
@@ -39,7 +67,7 @@ export interface LeaseRunnerOptions<T> {
    * One cycle (at most one in flight): claims up to `limit` items (0: none) under fresh leases of `leaseMs`, and
    * writes whatever the user keeps for the next cycle (see hasWrites). Throwing pauses claiming for a while.
    */
-  claim(limit: number): Promise<T[]>;
+  claim(limit: number, leaseMs: number): Promise<T[]>;
   /** Writes are waiting for the next cycle: a cycle runs for them even when no slot is free or nothing is due. */
   hasWrites?(): boolean;
   /**
@@ -66,17 +94,7 @@ export interface LeaseRunnerOptions<T> {
   idle?(): boolean;
 }
 
-export interface LeaseRunner<T> {
-  /** Subscribes to wake-ups and starts claiming. Resolves once listening. */
-  start(): Promise<void>;
-  /**
-   * Graceful stop, safe to call from a signal handler and more than once: stops claiming, aborts every run held with
-   * a RunnerStoppingError, and waits until nothing is running, held or being written. After `timeoutMs` it stops
-   * waiting: the remaining leases expire and their work runs again elsewhere.
-   */
-  stop(opts?: { timeoutMs?: number }): Promise<void>;
-  /** Runs in a slot now. */
-  readonly inFlight: number;
+export interface LeaseRunner<T> extends WorkRunner {
   /** Stop has begun. */
   readonly stopping: boolean;
   /** Asks for a cycle (coalesced: at most one per event-loop turn), e.g. after the user queued a write. */
@@ -100,7 +118,11 @@ export function createLeaseRunner<T>(opts: LeaseRunnerOptions<T>): LeaseRunner<T
   return new LeaseLoop(opts);
 }
 
+type Resolved<T> = LeaseRunnerOptions<T> &
+  Required<Pick<LeaseRunnerOptions<T>, 'leaseMs' | 'pollMs' | 'listen' | 'logger'>>;
+
 class LeaseLoop<T> implements LeaseRunner<T> {
+  private readonly o: Resolved<T>;
   private readonly heartbeatMs: number;
   private readonly held = new Map<string, LeasedRun<T>>();
   private readonly settleRun = (run: LeasedRun<T>): void => {
@@ -126,7 +148,14 @@ class LeaseLoop<T> implements LeaseRunner<T> {
   private heartbeatTimer: NodeJS.Timeout | null = null;
   private idleWaiters: (() => void)[] = [];
 
-  constructor(private readonly o: LeaseRunnerOptions<T>) {
+  constructor(opts: LeaseRunnerOptions<T>) {
+    const o = (this.o = {
+      ...opts,
+      leaseMs: opts.leaseMs ?? 30_000,
+      pollMs: opts.pollMs ?? 1_000,
+      listen: opts.listen ?? true,
+      logger: opts.logger ?? consoleJobLogger(opts.name),
+    });
     this.heartbeatMs = o.heartbeatMs ?? Math.max(1, Math.floor(o.leaseMs / 3));
     if (!(Number.isInteger(o.concurrency) && o.concurrency >= 1)) throw new RangeError('concurrency must be >= 1');
     if (!(o.leaseMs >= 100)) throw new RangeError('leaseMs must be >= 100');
@@ -241,7 +270,7 @@ class LeaseLoop<T> implements LeaseRunner<T> {
     const startedAt = performance.now();
     let items: T[] = [];
     try {
-      items = await this.o.claim(Math.max(0, limit));
+      items = await this.o.claim(Math.max(0, limit), this.o.leaseMs);
       if (limit > 0) this.drained = items.length < limit && this.wakeSeq === seq;
       if (this.stopping && items.length > 0) {
         // Claimed while stop began: hand them back at once, unrun (still `cycling`, so that stop waits for it).

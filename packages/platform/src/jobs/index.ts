@@ -33,7 +33,14 @@ export {
   type QueueDefinition,
   type StopOptions,
 } from './createJobRunner.ts';
-export { createLeaseRunner, type LeaseRunner, type LeaseRunnerOptions } from './createLeaseRunner.ts';
+export {
+  consoleJobLogger,
+  createLeaseRunner,
+  type LeaseLoopSettings,
+  type LeaseRunner,
+  type LeaseRunnerOptions,
+  type WorkRunner,
+} from './createLeaseRunner.ts';
 export { LeasedRun } from './leasedRun.ts';
 export { exponentialBackoff, defaultBackoff, type BackoffFn, type ExponentialBackoffOptions } from './backoff.ts';
 export { DeferJobError, LeaseLostError, PermanentJobError, RetryLaterError, RunnerStoppingError } from './jobErrors.ts';
