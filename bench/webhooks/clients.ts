@@ -1,7 +1,7 @@
 /**
- * The HTTP client of the webhook sender, measured alone: Node's `http` with a keep-alive Agent (what sender.ts used)
- * beside `undici`'s Pool (what it uses now), and the sender itself (createWebhookSender: undici's Agent behind the
- * host gate, the SSRF guard's checks, the read cap and the timeout). Same receiver (receiver.ts, its own process), same bodies, same
+ * The HTTP client of the webhook sender, measured alone: Node's `http` with a keep-alive Agent (what sender.ts uses)
+ * beside `undici`'s Pool, the candidate, and the sender itself (createWebhookSender: its client behind the host
+ * gate, the SSRF guard's checks, the read cap and the timeout). Same receiver (receiver.ts, its own process), same bodies, same
  * concurrency; the two alternate round by round so that the shared machine's load hits both. Prints, per client,
  * the median and the worst round of requests per second and of this process's CPU per request (the figure that
  * matters: the sender's CPU is what the delivery runner shares with its database work), with the load average.
@@ -99,7 +99,7 @@ async function main(): Promise<void> {
   const clients = {
     'node:http Agent (keep-alive)': nodeHttp(port),
     'undici Pool': undiciPool(port),
-    'webhook sender (undici Agent)': webhookSender(port),
+    'webhook sender (createWebhookSender)': webhookSender(port),
   };
   const results = new Map<string, { perSecond: number; cpuUs: number }[]>();
   try {

@@ -4,7 +4,7 @@
  *
  *   npm run bench -- webhooks        (Node with the flags of .npmrc, as `npm start` runs the workers)
  *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--in-flight=512] [--rounds=5 | --quick]
- *                                 [--timeout-ms=300000] [--bare-client=undici|node]
+ *                                 [--timeout-ms=300000] [--bare-client=node|undici]
  *                                 (add NODE_OPTIONS=--max-semi-space-size=64 to match)
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
  *        BENCH_IN_FLIGHT, BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
@@ -21,10 +21,10 @@
  *    releases its lease. Timed until the database says all N
  *    deliveries succeeded and N attempts are logged.
  *  - bare: C loops POST the same N bodies (as the receiver saw them) over C keep-alive connections, no database, no
- *    signature, no guard: the ceiling of this machine's HTTP path. Same client family as the sender: undici (a Pool
- *    of C connections, `pool.request` and the body dumped), so the ratio compares Tender's work, not two clients;
- *    --bare-client=node runs the loop on node:http's keep-alive Agent instead (the baseline before the sender moved
- *    to undici; undici's bare loop is the stricter ceiling).
+ *    signature, no guard: the ceiling of this machine's HTTP path. Same client family as the sender by default:
+ *    node:http's keep-alive Agent, so the ratio compares Tender's work, not two clients; --bare-client=undici runs
+ *    the loop on undici (a Pool of C connections, `pool.request` and the body dumped), the stricter ceiling and the
+ *    baseline for a sender on undici.
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
  * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
  * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
@@ -67,8 +67,7 @@ const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
 const EVENTS_PER_TX = 200;
-const BARE_CLIENT =
-  process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'undici';
+const BARE_CLIENT = process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'node';
 if (BARE_CLIENT !== 'undici' && BARE_CLIENT !== 'node') throw new Error('--bare-client must be undici or node');
 
 async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
@@ -294,7 +293,7 @@ async function main(): Promise<void> {
   console.log(
     `webhooks benchmark: ${N.toLocaleString('en-US')} events, ${C} connections to the receiver (both sides), ` +
       `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} alternating round(s)\n` +
-      `clients: tender's sender undici (Agent: a Pool per origin), bare loop ${BARE_CLIENT === 'node' ? 'node:http keep-alive Agent' : 'undici Pool'}\n` +
+      `clients: tender's sender node:http (keep-alive Agent per URL policy), bare loop ${BARE_CLIENT === 'node' ? 'node:http keep-alive Agent' : 'undici Pool'}\n` +
       `database: ${url.replace(/:[^:@/]*@/, ':***@')}, NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? '(none)'}`,
   );
   const receiver = await startReceiver();
