@@ -1,6 +1,7 @@
 /**
  * The HTTP client of the webhook sender, measured alone: Node's `http` with a keep-alive Agent (what sender.ts uses)
- * beside `undici`'s Pool, the candidate. Same receiver (receiver.ts, its own process), same bodies, same
+ * beside `undici`'s Pool, the candidate, and the sender itself (createWebhookSender: its client behind the host
+ * gate, the SSRF guard's checks, the read cap and the timeout). Same receiver (receiver.ts, its own process), same bodies, same
  * concurrency; the two alternate round by round so that the shared machine's load hits both. Prints, per client,
  * the median and the worst round of requests per second and of this process's CPU per request (the figure that
  * matters: the sender's CPU is what the delivery runner shares with its database work), with the load average.
@@ -13,6 +14,8 @@ import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
+import { createWebhookSender } from '../../apps/gateway/src/webhooks/sender.ts';
+import { urlPolicy } from '../../apps/gateway/src/webhooks/ssrfGuard.ts';
 import { numberOption } from '../_lib/numberOption.ts';
 import { printTable } from '../_lib/printTable.ts';
 
@@ -56,6 +59,18 @@ function undiciPool(port: number): { post: Post; close(): void } {
   return { post, close: () => void pool.close() };
 }
 
+function webhookSender(port: number): { post: Post; close(): void } {
+  const sender = createWebhookSender({ maxSocketsPerHost: C });
+  const url = `http://127.0.0.1:${port}/webhooks`;
+  const policy = urlPolicy('test', true);
+  const headers = { 'content-type': 'application/json' };
+  const post: Post = async () => {
+    const r = await sender.send({ url, body: BODY, headers, policy, timeoutMs: 10_000 });
+    if (!r.ok) throw new Error(r.error ?? 'failed');
+  };
+  return { post, close: () => sender.close() };
+}
+
 async function round(post: Post): Promise<{ perSecond: number; cpuUs: number }> {
   let next = 0;
   const cpu0 = process.cpuUsage();
@@ -81,7 +96,11 @@ async function main(): Promise<void> {
   const port = await new Promise<number>((resolve) =>
     receiver.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
   );
-  const clients = { 'node:http Agent (keep-alive)': nodeHttp(port), 'undici Pool': undiciPool(port) };
+  const clients = {
+    'node:http Agent (keep-alive)': nodeHttp(port),
+    'undici Pool': undiciPool(port),
+    'webhook sender (createWebhookSender)': webhookSender(port),
+  };
   const results = new Map<string, { perSecond: number; cpuUs: number }[]>();
   try {
     for (const c of Object.values(clients)) await round(c.post); // warm-up: JIT and connections

@@ -4,7 +4,8 @@
  *
  *   npm run bench -- webhooks        (Node with the flags of .npmrc, as `npm start` runs the workers)
  *   npx tsx bench/webhooks/run.ts [--events=20000] [--concurrency=64] [--in-flight=512] [--rounds=5 | --quick]
- *                                 [--timeout-ms=300000]   (add NODE_OPTIONS=--max-semi-space-size=64 to match)
+ *                                 [--timeout-ms=300000] [--bare-client=node|undici]
+ *                                 (add NODE_OPTIONS=--max-semi-space-size=64 to match)
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_EVENTS, BENCH_CONCURRENCY,
  *        BENCH_IN_FLIGHT, BENCH_ROUNDS, BENCH_TIMEOUT_MS, BENCH_PROFILE=1 (print the bench process's CPU time and the database time
  *        per statement of the delivery phase), BENCH_CPU_PROFILE=file.cpuprofile (V8 profile of the delivery phase)
@@ -19,8 +20,11 @@
  *    keep-alive POST, and a share of a batched write that logs the attempt, marks the delivery succeeded and
  *    releases its lease. Timed until the database says all N
  *    deliveries succeeded and N attempts are logged.
- *  - bare: C loops POST the same N bodies (as the receiver saw them) with a keep-alive agent, no database, no
- *    signature, no guard: the ceiling of this machine's HTTP path.
+ *  - bare: C loops POST the same N bodies (as the receiver saw them) over C keep-alive connections, no database, no
+ *    signature, no guard: the ceiling of this machine's HTTP path. Same client family as the sender by default:
+ *    node:http's keep-alive Agent, so the ratio compares Tender's work, not two clients; --bare-client=undici runs
+ *    the loop on undici (a Pool of C connections, `pool.request` and the body dumped), the stricter ceiling and the
+ *    baseline for a sender on undici.
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
  * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
  * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
@@ -31,6 +35,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { Pool } from 'undici';
 import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
 import { processCpuMs, startCpuSplit, type CpuSplit } from '../_lib/processCpu.ts';
@@ -62,6 +67,8 @@ const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
 const EVENTS_PER_TX = 200;
+const BARE_CLIENT = process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'node';
+if (BARE_CLIENT !== 'undici' && BARE_CLIENT !== 'node') throw new Error('--bare-client must be undici or node');
 
 async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./receiver.ts', import.meta.url))], {
@@ -227,8 +234,39 @@ async function benchBare(
   receiverPid: number,
   bodies: readonly string[],
 ): Promise<{ ms: number; cpu: CpuSplit }> {
+  const { post, close } = BARE_CLIENT === 'node' ? nodeHttpPost(port) : undiciPost(port);
+  let next = 0;
+  const t0 = performance.now();
+  const cpuSplit = startCpuSplit([receiverPid]);
+  await Promise.all(
+    Array.from({ length: C }, async () => {
+      while (next < bodies.length) await post(bodies[next++]!);
+    }),
+  );
+  const ms = performance.now() - t0;
+  const cpu = cpuSplit();
+  await close();
+  return { ms, cpu };
+}
+
+type BarePost = (body: string) => Promise<void>;
+
+/** The bare loop's client: undici, as the sender (a Pool of C keep-alive connections to the receiver). */
+function undiciPost(port: number): { post: BarePost; close(): Promise<void> } {
+  const pool = new Pool(`http://127.0.0.1:${port}`, { connections: C, pipelining: 1 });
+  const headers = { 'content-type': 'application/json' };
+  const post: BarePost = async (body) => {
+    const res = await pool.request({ path: '/webhooks', method: 'POST', headers, body });
+    await res.body.dump();
+    if (res.statusCode !== 200) throw new Error(`HTTP ${res.statusCode}`);
+  };
+  return { post, close: () => pool.close() };
+}
+
+/** --bare-client=node: node:http with a keep-alive Agent of C sockets. */
+function nodeHttpPost(port: number): { post: BarePost; close(): Promise<void> } {
   const agent = new http.Agent({ keepAlive: true, maxSockets: C });
-  const post = (body: string) =>
+  const post: BarePost = (body) =>
     new Promise<void>((resolve, reject) => {
       const req = http.request(
         {
@@ -247,18 +285,7 @@ async function benchBare(
       req.on('error', reject);
       req.end(body);
     });
-  let next = 0;
-  const t0 = performance.now();
-  const cpuSplit = startCpuSplit([receiverPid]);
-  await Promise.all(
-    Array.from({ length: C }, async () => {
-      while (next < bodies.length) await post(bodies[next++]!);
-    }),
-  );
-  const ms = performance.now() - t0;
-  const cpu = cpuSplit();
-  agent.destroy();
-  return { ms, cpu };
+  return { post, close: async () => agent.destroy() };
 }
 
 async function main(): Promise<void> {
@@ -266,6 +293,7 @@ async function main(): Promise<void> {
   console.log(
     `webhooks benchmark: ${N.toLocaleString('en-US')} events, ${C} connections to the receiver (both sides), ` +
       `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} alternating round(s)\n` +
+      `clients: tender's sender node:http (keep-alive Agent per URL policy), bare loop ${BARE_CLIENT === 'node' ? 'node:http keep-alive Agent' : 'undici Pool'}\n` +
       `database: ${url.replace(/:[^:@/]*@/, ':***@')}, NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? '(none)'}`,
   );
   const receiver = await startReceiver();
@@ -294,7 +322,16 @@ async function main(): Promise<void> {
         name: 'bare',
         async run() {
           const b = await benchBare(receiver.port, pid, bodies.length >= N ? bodies : repeat(bodies, N));
-          rows.push(['bare loop', N, '-', (N * 1000) / b.ms, b.ms / 1000, us(b.cpu.self), us(b.cpu.postgres), '-']);
+          rows.push([
+            `bare loop (${BARE_CLIENT === 'node' ? 'node:http' : 'undici'})`,
+            N,
+            '-',
+            (N * 1000) / b.ms,
+            b.ms / 1000,
+            us(b.cpu.self),
+            us(b.cpu.postgres),
+            '-',
+          ]);
           rows[rows.length - 1]!.push(us(b.cpu.others));
           return { 'deliveries/s': (N * 1000) / b.ms, 'sender µs': us(b.cpu.self) };
         },
