@@ -28,6 +28,11 @@ describe('webhook sender: connections per host', () => {
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
+    // The HTTP client's one-off start in this process (undici compiles its WebAssembly parser on the first
+    // connection), so that the latencies below are exchanges only.
+    const warm = createWebhookSender();
+    await send(warm, 'warm-up');
+    warm.close();
   });
   afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
@@ -79,6 +84,94 @@ describe('webhook sender: connections per host', () => {
       expect(b).toMatchObject({ ok: false, statusCode: null, error: expect.stringMatching(/aborted/) });
       expect(c.ok).toBe(true);
       expect(received).toEqual(['first', 'third']);
+    } finally {
+      sender.close();
+    }
+  });
+});
+
+/** Answers that end badly or never end: the sender reads what it needs and judges by the status line. */
+describe('webhook sender: answers', () => {
+  let server: http.Server;
+  let port = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        if (req.url === '/endless') {
+          // 200 and a body that never ends: 16 KiB chunks until the client goes away.
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          const chunk = 'x'.repeat(16 * 1024);
+          const pump = () => {
+            while (!res.destroyed && res.write(chunk));
+            if (!res.destroyed) res.once('drain', pump);
+          };
+          pump();
+        } else if (req.url === '/cut') {
+          // Promises 100 bytes, sends 10, then drops the connection.
+          res.writeHead(200, { 'content-length': '100' });
+          res.write('0123456789', () => res.socket?.destroy());
+        } else if (req.url === '/redirect') {
+          res.writeHead(307, { location: 'http://10.0.0.1/internal' }).end('moved');
+        } else {
+          res.writeHead(500).end('boom');
+        }
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+  const send = (sender: ReturnType<typeof createWebhookSender>, path: string) =>
+    sender.send({
+      url: `http://127.0.0.1:${port}${path}`,
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+      policy: urlPolicy('test', true),
+      timeoutMs: 30_000,
+    });
+
+  it('an endless 2xx answer is cut off after its first bytes and succeeds by its status line', async () => {
+    const sender = createWebhookSender();
+    try {
+      const r = await send(sender, '/endless');
+      expect(r).toMatchObject({ ok: true, statusCode: 200, error: null });
+      expect(r.excerpt).toBe('x'.repeat(1024));
+    } finally {
+      sender.close();
+    }
+  });
+
+  it('an answer whose connection drops mid-body fails with its status', async () => {
+    const sender = createWebhookSender();
+    try {
+      const r = await send(sender, '/cut');
+      expect(r).toMatchObject({
+        ok: false,
+        statusCode: 200,
+        error: 'connection closed before the answer was complete',
+      });
+    } finally {
+      sender.close();
+    }
+  });
+
+  it('a redirect is the answer, never followed; a 5xx fails with its excerpt', async () => {
+    const sender = createWebhookSender();
+    try {
+      expect(await send(sender, '/redirect')).toMatchObject({
+        ok: false,
+        statusCode: 307,
+        excerpt: 'moved',
+        error: 'redirect (HTTP 307) to http://10.0.0.1/internal not followed',
+      });
+      expect(await send(sender, '/fail')).toMatchObject({
+        ok: false,
+        statusCode: 500,
+        excerpt: 'boom',
+        error: 'HTTP 500',
+      });
     } finally {
       sender.close();
     }
