@@ -283,6 +283,14 @@ class Attempt implements Dispatcher.DispatchHandler {
   /** undici's handle on the request, from the moment it is written to a connection. */
   private controller: Dispatcher.DispatchController | undefined;
   private timer: NodeJS.Timeout | undefined;
+  /**
+   * undici is done with the request (answered, failed or aborted; or it never took it). The gate's slot is given back
+   * only then, not when the outcome is settled: an attempt that timed out while its connection was being made is
+   * still in undici's pool until that connection exists, and the gate keeps the pool from queuing more than it has
+   * connections for.
+   */
+  private ended = false;
+  private released = false;
   /** Holds a connection slot of its host's gate (which `finish` gives back); else `withdraw` leaves the queue. */
   private holding = false;
   private withdraw: (() => void) | undefined;
@@ -309,6 +317,7 @@ class Attempt implements Dispatcher.DispatchHandler {
     try {
       agent.dispatch(options, this); // a refused option (e.g. a header undici rejects) arrives in onResponseError
     } catch (err) {
+      this.ended = true;
       this.finish(this.fail(describe(err as NodeJS.ErrnoException)));
     }
   }
@@ -326,9 +335,16 @@ class Attempt implements Dispatcher.DispatchHandler {
     this.settled = true;
     clearTimeout(this.timer);
     this.unsubscribe?.();
-    if (this.holding) this.gate!.leave(r.latencyMs);
-    else this.withdraw?.();
+    if (!this.holding) this.withdraw?.();
+    this.release();
     this.resolve?.(r);
+  }
+
+  /** Gives the gate's slot back once the outcome is settled and undici is done with the request. */
+  private release(): void {
+    if (!this.holding || !this.settled || !this.ended || this.released) return;
+    this.released = true;
+    this.gate!.leave(this.elapsed());
   }
 
   /**
@@ -363,12 +379,16 @@ class Attempt implements Dispatcher.DispatchHandler {
   }
 
   onResponseEnd(): void {
+    this.ended = true;
     this.judge();
+    this.release();
   }
 
   onResponseError(_c: Dispatcher.DispatchController | undefined, err: Error): void {
+    this.ended = true;
     if (this.status === null) this.finish(this.fail(describe(err as NodeJS.ErrnoException)));
     else this.finish(this.fail('connection closed before the answer was complete', this.status));
+    this.release();
   }
 
   /** 2xx succeeds; a redirect is the answer, never followed; anything else fails. */
