@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../shared/ErrorNotice.tsx';
 import { formatMoney } from '../../shared/money.ts';
-import { CopyText, StatusBadge, TxHash, when } from './Bits.tsx';
+import { CopyText, StatusBadge, transferAmount, TxHash, when } from './Bits.tsx';
 import { DataTable } from './DataTable.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
@@ -162,7 +162,7 @@ function TransfersSection(props: {
           {
             header: 'Amount',
             num: true,
-            cell: (t) => (t.amount === null ? `${t.amount_units} units` : formatMoney(t.amount, t.token_symbol)),
+            cell: transferAmount,
           },
           {
             header: 'Transaction',
