@@ -29,14 +29,18 @@ export function StatusBadge({ status }: { status: string }) {
 export const tokenLabel = (t: { token_symbol: string | null; token_address: string }) =>
   t.token_symbol ?? `token ${shortHash(t.token_address)}`;
 
-/** A transfer's amount, always with its token; a foreign token keeps every decimal it has (not the 6 of USDC). */
+/**
+ * A transfer's or a settlement's amount, always with its token (a settlement of a foreign token moves that token, not
+ * the payment's currency); a foreign token keeps every decimal it has (not the 6 of USDC).
+ */
 export function transferAmount(t: {
   amount: string | null;
-  amount_units: string;
+  amount_units: string | null;
   token_symbol: string | null;
   token_address: string;
 }): string {
-  if (t.amount === null) return `${groupDigits(t.amount_units)} base units of ${tokenLabel(t)}`;
+  if (t.amount === null)
+    return t.amount_units === null ? '—' : `${groupDigits(t.amount_units)} base units of ${tokenLabel(t)}`;
   return formatMoney(t.amount, tokenLabel(t), t.token_symbol ? undefined : 18);
 }
 

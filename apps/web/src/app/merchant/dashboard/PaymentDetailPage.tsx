@@ -110,8 +110,8 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
         <ul className="rows">
           {p.settlements.map((s) => (
             <li key={s.id}>
-              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {formatMoney(s.amount, p.currency)}{' '}
-              to <code title={s.vault}>{s.vault}</code>
+              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {transferAmount(s)} to{' '}
+              <code title={s.vault}>{s.vault}</code>
               {s.tx_hash ? (
                 <>
                   {' '}
