@@ -185,12 +185,13 @@ function InvitationsCard(p: {
               />
             )}
           </Field>
-          <Field id="invite-role" path="role" label="Role" error={error}>
+          {/* The option says the role; what it may do is the hint under it (a whole sentence clipped at 360 px). */}
+          <Field id="invite-role" path="role" label="Role" error={error} hint={ROLE_LABELS[role]}>
             {(f) => (
               <select {...f} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                 {p.grantable.map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
+                    {roleName(r)}
                   </option>
                 ))}
               </select>
