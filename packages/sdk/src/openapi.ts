@@ -11376,8 +11376,8 @@ export type paths = {
         options?: never;
         head?: never;
         /**
-         * Activate or deactivate a payment link
-         * @description `active: false` makes the link refuse new payments (its page says so; POST /public/payment-links/{id}/intents answers 409 PAYMENT_LINK_INACTIVE); payments already started from it go on. Setting the current value changes nothing.
+         * Update a payment link
+         * @description Changes the fields given: `active`, `name`, `description`, `checkout_methods`, `success_url`, `intent_expires_in_seconds` (at least one). The price and the networks cannot change (create a new link). Changes apply to payments started afterwards; those already started keep their terms. `active: false` makes the link refuse new payments (its page says so; POST /public/payment-links/{id}/intents answers 409 PAYMENT_LINK_INACTIVE). A value equal to the current one changes nothing; each change is audited (`payment_link.activated`, `payment_link.deactivated`, `payment_link.updated` with the new values).
          */
         patch: {
             parameters: {
@@ -11392,7 +11392,16 @@ export type paths = {
                 content: {
                     "application/json": {
                         /** @description false: the link refuses new payments; payments already started go on */
-                        active: boolean;
+                        active?: boolean;
+                        checkout_methods?: ("WALLET" | "ADDRESS")[];
+                        /** @description null or "" removes it */
+                        description?: string | null;
+                        /** @description How long each customer has to pay once they open checkout; 300 to 604800 */
+                        intent_expires_in_seconds?: number;
+                        /** @description Shown to the customer; 1 to 120 chars */
+                        name?: string;
+                        /** @description null removes it */
+                        success_url?: string | null;
                     };
                 };
             };

@@ -13,7 +13,7 @@ import { runSweep } from '../settlement/sweeper.ts';
 import { gatewayFeatures } from '../runtime.ts';
 import { createGatewayServer } from '../server.ts';
 import { createPaymentLink } from './createPaymentLink.ts';
-import { setPaymentLinkActive } from './setPaymentLinkActive.ts';
+import { updatePaymentLink } from './updatePaymentLink.ts';
 
 let h: ChainHarness;
 let app: App;
@@ -105,7 +105,7 @@ describe(`payment links and invoices on the devnet (${process.env.DATABASE_URL ?
     );
     expect(linked.map((r) => r.id)).toEqual([...ids].sort());
 
-    await setPaymentLinkActive(h.ctx, owner, { id: link.id, active: false });
+    await updatePaymentLink(h.ctx, owner, link.id, { active: false });
     const third = await app.inject({ method: 'POST', url: `/public/payment-links/${link.id}/intents`, payload: {} });
     expect(third.statusCode).toBe(409);
     expect(third.json().error.code).toBe('PAYMENT_LINK_INACTIVE');

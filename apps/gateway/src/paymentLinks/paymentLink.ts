@@ -46,9 +46,35 @@ export const CreatePaymentLinkBody = Type.Object(
 );
 export type CreatePaymentLinkInput = Static<typeof CreatePaymentLinkBody>;
 
+/**
+ * What a link's owner may change. The price (amount, currency) and the networks are the link's terms, fixed once
+ * created: the URL may already be printed as a QR code at a price, and the networks were checked against the vaults
+ * when it was made. Everything else applies to the payments started from now on; those already started keep theirs.
+ */
 export const UpdatePaymentLinkBody = Type.Object(
-  { active: Type.Boolean({ description: 'false: the link refuses new payments; payments already started go on' }) },
-  { additionalProperties: false },
+  {
+    active: Type.Optional(
+      Type.Boolean({ description: 'false: the link refuses new payments; payments already started go on' }),
+    ),
+    name: Type.Optional(CreatePaymentLinkBody.properties.name),
+    description: Type.Optional(
+      Type.Union([Type.String({ maxLength: 500 }), Type.Null()], { description: 'null or "" removes it' }),
+    ),
+    checkout_methods: Type.Optional(Type.Array(StringEnum(['WALLET', 'ADDRESS'] as const), { minItems: 1 })),
+    success_url: Type.Optional(
+      Type.Union([RedirectUrl('Where the checkout page sends the customer after payment'), Type.Null()], {
+        description: 'null removes it',
+      }),
+    ),
+    intent_expires_in_seconds: Type.Optional(
+      Type.Integer({
+        minimum: PAYMENT_LINK_EXPIRY.minimum,
+        maximum: PAYMENT_LINK_EXPIRY.maximum,
+        description: 'How long each customer has to pay once they open checkout; 300 to 604800',
+      }),
+    ),
+  },
+  { additionalProperties: false, minProperties: 1 },
 );
 export type UpdatePaymentLinkInput = Static<typeof UpdatePaymentLinkBody>;
 

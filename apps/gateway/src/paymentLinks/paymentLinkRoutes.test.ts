@@ -94,7 +94,7 @@ describe(`payment links API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     ['network id uppercase', { networks: ['Devnet'] }, 'networks/0'],
     ['network twice', { networks: ['devnet', 'devnet'] }, 'networks'],
     ['checkout_methods empty', { checkout_methods: [] }, 'checkout_methods'],
-    ['checkout method CARD', { checkout_methods: ['CARD'] }, 'checkout_methods/0'],
+    ['checkout method CARD', { checkout_methods: ['CARD'] }, 'checkout_methods[0]'],
     ['success_url not a URI', { success_url: 'not a url' }, 'success_url'],
     ['intent_expires_in_seconds 299', { intent_expires_in_seconds: 299 }, 'intent_expires_in_seconds'],
     ['intent_expires_in_seconds 604801', { intent_expires_in_seconds: 604_801 }, 'intent_expires_in_seconds'],
@@ -200,11 +200,26 @@ describe(`payment links API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
     expect((await get('/v1/payment-links?cursor=garbage')).statusCode).toBe(400);
   });
 
-  it('PATCH needs a boolean `active`; read-only keys get 403 on every write; reads work for them', async () => {
+  it('PATCH needs at least one editable field, each checked; read-only keys get 403 on every write; reads work for them', async () => {
     const l = (await create(base)).json();
+    const refused = async (body: unknown, path: string) => {
+      const r = await patch(l.id, body);
+      expect(r.statusCode).toBe(400);
+      expect(r.json().error.details.map((d: { path: string }) => d.path)).toContain(path);
+    };
     expect((await patch(l.id, {})).statusCode).toBe(400);
-    expect((await patch(l.id, { active: 'no' })).statusCode).toBe(400);
-    expect((await patch(l.id, { active: false, name: 'x' })).statusCode).toBe(400);
+    await refused({ active: 'no' }, 'active');
+    await refused({ name: '' }, 'name');
+    await refused({ name: 'x'.repeat(121) }, 'name');
+    await refused({ checkout_methods: [] }, 'checkout_methods');
+    await refused({ checkout_methods: ['CARD'] }, 'checkout_methods[0]');
+    await refused({ success_url: 'javascript:alert(1)' }, 'success_url');
+    await refused({ intent_expires_in_seconds: 299 }, 'intent_expires_in_seconds');
+    await refused({ intent_expires_in_seconds: 604_801 }, 'intent_expires_in_seconds');
+    // The price and the networks are the link's terms: not editable.
+    await refused({ amount: '30' }, 'amount');
+    await refused({ networks: ['devnet'] }, 'networks');
+    expect((await get(`/v1/payment-links/${l.id}`)).json()).toMatchObject({ name: 'T-shirt', active: true });
     const ro = await patch(l.id, { active: false }, readOnly);
     expect(ro.statusCode).toBe(403);
     expect(ro.json().error.code).toBe('PERMISSION_DENIED');
@@ -219,6 +234,58 @@ describe(`payment links API (${process.env.DATABASE_URL ? 'postgres' : 'pglite'}
       [l.id],
     );
     expect(actions.map((a) => a.action)).toEqual(['payment_link.created', 'payment_link.deactivated']);
+  });
+
+  it('PATCH edits the name, description, methods, success URL and time to pay; later payments get them, earlier ones keep theirs; audited once per change', async () => {
+    const l = (
+      await create({ ...base, description: 'Blue', networks: ['devnet'], success_url: 'https://a.example/' })
+    ).json();
+    const before = (await start(l.id)).json();
+    const r = await patch(l.id, {
+      name: 'T-shirt (organic)',
+      description: '',
+      checkout_methods: ['ADDRESS', 'ADDRESS'],
+      success_url: 'https://b.example/thanks',
+      intent_expires_in_seconds: 3600,
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({
+      id: l.id,
+      name: 'T-shirt (organic)',
+      description: null,
+      checkout_methods: ['ADDRESS'],
+      success_url: 'https://b.example/thanks',
+      intent_expires_in_seconds: 3600,
+      amount: '25',
+      networks: ['devnet'],
+      active: true,
+    });
+    const after = (await start(l.id)).json();
+    const intent = async (id: string) => (await get(`/v1/payment-intents/${id}`)).json();
+    expect(await intent(before.payment_intent_id)).toMatchObject({ success_url: 'https://a.example/' });
+    expect(await intent(after.payment_intent_id)).toMatchObject({ success_url: 'https://b.example/thanks' });
+    // The same values again change nothing; null removes the success URL.
+    const same = await patch(l.id, { name: 'T-shirt (organic)', intent_expires_in_seconds: 3600 });
+    expect(same.json().updated_at).toBe(r.json().updated_at);
+    expect((await patch(l.id, { success_url: null })).json().success_url).toBeNull();
+    const audits = await gw.db.query<{ action: string; data: Record<string, unknown> }>(
+      `select action, data from audit_events where target_id = $1 order by seq`,
+      [l.id],
+    );
+    expect(audits).toEqual([
+      expect.objectContaining({ action: 'payment_link.created' }),
+      {
+        action: 'payment_link.updated',
+        data: {
+          name: 'T-shirt (organic)',
+          description: null,
+          checkout_methods: ['ADDRESS'],
+          success_url: 'https://b.example/thanks',
+          intent_expires_in_seconds: 3600,
+        },
+      },
+      { action: 'payment_link.updated', data: { success_url: null } },
+    ]);
   });
 
   it('another merchant, or the other environment, gets 404 for a link id', async () => {

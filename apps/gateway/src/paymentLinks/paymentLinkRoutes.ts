@@ -21,8 +21,8 @@ import {
   startLinkPaymentSchema,
   updateLinkSchema,
 } from './paymentLinkSchemas.ts';
-import { setPaymentLinkActive } from './setPaymentLinkActive.ts';
 import { startLinkPayment } from './startLinkPayment.ts';
+import { updatePaymentLink } from './updatePaymentLink.ts';
 import { tenantOf } from '../tenant.ts';
 
 /** Public endpoints a customer's browser calls: per client address, tighter than the server-wide default. */
@@ -91,8 +91,7 @@ export function paymentLinkRoutes(ctx: GatewayContext) {
         config: { auth: { accepts, permission: 'write' } },
         schema: updateLinkSchema,
       },
-      async (req) =>
-        view(await setPaymentLinkActive(ctx, principalOf(req), { id: req.params.id, active: req.body.active })),
+      async (req) => view(await updatePaymentLink(ctx, principalOf(req), req.params.id, req.body)),
     );
 
     app.get(

@@ -49,11 +49,14 @@ export const getLinkSchema = {
 
 export const updateLinkSchema = {
   tags,
-  summary: 'Activate or deactivate a payment link',
+  summary: 'Update a payment link',
   description:
-    '`active: false` makes the link refuse new payments (its page says so; POST /public/payment-links/{id}/' +
-    'intents answers 409 PAYMENT_LINK_INACTIVE); payments already started from it go on. Setting the current ' +
-    'value changes nothing.',
+    'Changes the fields given: `active`, `name`, `description`, `checkout_methods`, `success_url`, ' +
+    '`intent_expires_in_seconds` (at least one). The price and the networks cannot change (create a new link). ' +
+    'Changes apply to payments started afterwards; those already started keep their terms. `active: false` makes ' +
+    'the link refuse new payments (its page says so; POST /public/payment-links/{id}/intents answers 409 ' +
+    'PAYMENT_LINK_INACTIVE). A value equal to the current one changes nothing; each change is audited ' +
+    '(`payment_link.activated`, `payment_link.deactivated`, `payment_link.updated` with the new values).',
   params: IdParams,
   body: UpdatePaymentLinkBody,
   response: { 200: PaymentLinkSchema, ...errorResponses(400, 401, 403, 404, 429) },

@@ -2,9 +2,11 @@
 // from the link's terms (its own deposit addresses: two customers never share one), CREATED until the customer
 // opens it at checkout (payments/openPaymentIntent.ts), with the link's id on it.
 //
-// Cost: the same one-statement write as a direct intent (payments/intentBatcher.ts). A link's terms never change,
-// so they are cached per process; `active` is re-checked in the writing statement itself (migrations/0600), and a
-// refusal re-reads the link, so a deactivated link refuses from the very next request in every process.
+// Cost: the same one-statement write as a direct intent (payments/intentBatcher.ts). A link's terms change rarely
+// (PATCH: name, description, methods, success URL, time to pay; never price or networks), so they are cached per
+// process for LINK_CACHE_MS: an edit applies at once in the process that made it (updatePaymentLink forgets its entry)
+// and within LINK_CACHE_MS in every other. `active` is re-checked in the writing statement itself (migrations/0600),
+// and a refusal re-reads the link, so a deactivated link refuses from the very next request in every process.
 import type { GatewayContext } from '../context.ts';
 import { GatewayError } from '../http/errors.ts';
 import { assertTakingPayments } from '../payments/takingPayments.ts';
@@ -45,7 +47,14 @@ function forCustomer(err: unknown): never {
 }
 
 const MAX_CACHED = 10_000;
-const linkCache = new WeakMap<object, Map<string, PaymentLinkRow>>();
+/** How long a process may start payments from a link's cached terms after another process edited them. */
+export const LINK_CACHE_MS = 5_000;
+const linkCache = new WeakMap<object, Map<string, { link: PaymentLinkRow; readAt: number }>>();
+
+/** Drops the link's cached terms in this process (after an edit), so the next payment started reads them again. */
+export function forgetCachedLink(ctx: GatewayContext, id: string): void {
+  linkCache.get(ctx.db)?.delete(id);
+}
 
 async function readLink(ctx: GatewayContext, id: string): Promise<PaymentLinkRow | undefined> {
   const [row] = await ctx.db.query<PaymentLinkRow>(
@@ -58,14 +67,16 @@ async function readLink(ctx: GatewayContext, id: string): Promise<PaymentLinkRow
 export async function startLinkPayment(ctx: GatewayContext, linkId: string): Promise<StartLinkPaymentReturnType> {
   let cache = linkCache.get(ctx.db);
   if (!cache) linkCache.set(ctx.db, (cache = new Map()));
-  let link = cache.get(linkId);
-  if (!link?.active) {
-    // Unknown here, or inactive when last seen (it may have been reactivated since): read it.
+  const cached = cache.get(linkId);
+  let link = cached?.link;
+  if (!cached?.link.active || Date.now() - cached.readAt > LINK_CACHE_MS) {
+    // Unknown here, inactive when last seen (it may have been reactivated since), or read too long ago: read it.
     link = await readLink(ctx, linkId);
     if (!link) throw paymentLinkNotFound(linkId);
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(linkId, link);
+    cache.set(linkId, { link, readAt: Date.now() });
   }
+  if (!link) throw paymentLinkNotFound(linkId);
   if (!link.active) throw linkInactive(linkId);
   await assertTakingPayments(ctx.db, link.merchant_id);
   const t: Tenant = { merchantId: link.merchant_id, environment: link.environment };
@@ -88,7 +99,7 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
       paymentLinkId: link.id,
       async onRefused() {
         const now = await readLink(ctx, linkId);
-        if (now) cache.set(linkId, now);
+        if (now) cache.set(linkId, { link: now, readAt: Date.now() });
         if (!now?.active) throw linkInactive(linkId);
       },
     },

@@ -16,7 +16,7 @@ const OwnerDashboardPage = lazy(() => import('./owner/OwnerDashboardPage.tsx'));
 const DashboardPage = lazy(() => import('./merchant/dashboard/DashboardPage.tsx'));
 const ConsolePage = lazy(() => import('./operator/ConsolePage.tsx'));
 
-function pageFor(path: string, search: URLSearchParams): ReactNode {
+function pageFor(path: string): ReactNode {
   const m = /^\/(checkout|pay|invoice)\/([^/]+)$/.exec(path);
   if (m) {
     const id = decodeURIComponent(m[2]!);
@@ -42,11 +42,11 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
   if (path === '/verify-email')
     return (
       <I18nProvider>
-        <VerifyEmailPage token={search.get('token')} />
+        <VerifyEmailPage />
       </I18nProvider>
     );
-  if (path === '/reset-password') return <ResetPasswordPage token={search.get('token')} />;
-  if (path === '/accept-invitation') return <AcceptInvitationPage token={search.get('token')} />;
+  if (path === '/reset-password') return <ResetPasswordPage />;
+  if (path === '/accept-invitation') return <AcceptInvitationPage />;
   if (path === '/owner/') return <OwnerDashboardPage />;
   if (path === '/admin/') return <ConsolePage />;
   if (path === '/dashboard' || path.startsWith('/dashboard/')) return <DashboardPage />;
@@ -56,9 +56,7 @@ function pageFor(path: string, search: URLSearchParams): ReactNode {
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <main className="page">
-      <Suspense fallback={<p className="muted">Loading…</p>}>
-        {pageFor(location.pathname, new URLSearchParams(location.search))}
-      </Suspense>
+      <Suspense fallback={<p className="muted">Loading…</p>}>{pageFor(location.pathname)}</Suspense>
     </main>
   </StrictMode>,
 );

@@ -5,21 +5,20 @@
 // way the answer is a session acting in the merchant joined, kept like a sign-in's, and the dashboard opens.
 import { useEffect, useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok, probeSession } from '../dashboard/dashboardApi.ts';
+import { roleName } from '../dashboard/Bits.tsx';
 import { ApiErrorText } from '../dashboard/Field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
 import { useDocumentTitle } from '../../shared/i18n/i18n.tsx';
 import { ApiError } from '../../shared/api.ts';
+import { useAddressToken } from '../../shared/useAddressToken.ts';
 import '../dashboard/dashboard.css';
 
 const DASHBOARD_URL = '/dashboard/';
 const LINK_DEAD = new Set(['INVITATION_TOKEN_INVALID', 'INVITATION_EXPIRED', 'INVITATION_USED', 'INVITATION_REVOKED']);
 
-export default function AcceptInvitationPage({ token: initialToken }: { token: string | null }) {
-  const [token] = useState(initialToken);
-  useEffect(() => {
-    if (token) history.replaceState(null, '', location.pathname);
-  }, [token]);
+export default function AcceptInvitationPage() {
+  const token = useAddressToken();
   return (
     <div className="dashboard">
       {token ? (
@@ -94,7 +93,7 @@ function AcceptStep({ token }: { token: string }) {
       <section className="card sign-in" aria-labelledby="accept-heading" data-testid="accept-done">
         <h1 id="accept-heading">You joined {joined.business}</h1>
         <p>
-          You are a {joined.role.replace('_', '-')} member of <strong>{joined.business}</strong>
+          You are a {roleName(joined.role)} member of <strong>{joined.business}</strong>
           {joined.email ? ` as ${joined.email}` : ''}.
         </p>
         <div className="actions">

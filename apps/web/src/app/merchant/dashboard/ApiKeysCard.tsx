@@ -1,6 +1,6 @@
 // API keys: create with a role and environment (the secret is shown once, with a copy button), list, revoke.
 import { useState, type FormEvent } from 'react';
-import { OnceSecret, when } from './Bits.tsx';
+import { OnceSecret, roleName, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type Environment } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
@@ -51,8 +51,7 @@ export function ApiKeysCard() {
               <code>
                 {k.prefix}…{k.last4}
               </code>{' '}
-              · {k.role.replace('_', '-')} · {k.environment} · created {when(k.created_at)} · last used{' '}
-              {when(k.last_used_at)}
+              · {roleName(k.role)} · {k.environment} · created {when(k.created_at)} · last used {when(k.last_used_at)}
               {k.revoked_at ? <span className="badge">revoked</span> : null}
             </span>
             {manage && !k.revoked_at ? (

@@ -1,10 +1,14 @@
 // Small pieces every dashboard page uses: status badges, dates, hashes with explorer links, copy buttons.
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/dateTime.ts';
-import { shortHash } from '../../shared/format.ts';
+import { groupDigits, shortHash } from '../../shared/format.ts';
+import { formatMoney } from '../../shared/money.ts';
 
 /** An instant with its time zone (shared/dateTime.ts). */
 export const when = (iso: string | null | undefined) => formatDateTime(iso);
+
+/** A role as people read it: "read-only" for `read_only` (every underscore, should a role ever have two). */
+export const roleName = (role: string) => role.replaceAll('_', '-');
 
 /** Statuses that need the merchant's attention (money arrived but something is off, or settlement is stuck). */
 export const ATTENTION_STATUSES = ['UNDERPAID', 'SETTLEMENT_FAILED', 'LATE_PAYMENT', 'INVALID_ASSET', 'OVERPAID'];
@@ -16,6 +20,28 @@ export function StatusBadge({ status }: { status: string }) {
       ? 'good'
       : '';
   return <span className={`badge ${tone}`}>{status.replace(/_/g, ' ').toLowerCase()}</span>;
+}
+
+/**
+ * The token a transfer moved, as a label: the official token's symbol, else "token 0x1234…abcd" (a foreign token's
+ * own symbol is whatever its contract says, so the gateway names none and the address is what identifies it).
+ */
+export const tokenLabel = (t: { token_symbol: string | null; token_address: string }) =>
+  t.token_symbol ?? `token ${shortHash(t.token_address)}`;
+
+/**
+ * A transfer's or a settlement's amount, always with its token (a settlement of a foreign token moves that token, not
+ * the payment's currency); a foreign token keeps every decimal it has (not the 6 of USDC).
+ */
+export function transferAmount(t: {
+  amount: string | null;
+  amount_units: string | null;
+  token_symbol: string | null;
+  token_address: string;
+}): string {
+  if (t.amount === null)
+    return t.amount_units === null ? '—' : `${groupDigits(t.amount_units)} base units of ${tokenLabel(t)}`;
+  return formatMoney(t.amount, tokenLabel(t), t.token_symbol ? undefined : 18);
 }
 
 /** A transaction hash: a link to the network's explorer when the deployment names one, else the hash itself. */

@@ -7,7 +7,7 @@ import { ApiErrorText, Field } from './Field.tsx';
 import { useAction } from './useAction.ts';
 
 export function BusinessProfileCard() {
-  const { me, can } = useDashboard();
+  const { me, can, reloadAccount } = useDashboard();
   const manage = can('profile:manage');
   const [saved, setSaved] = useState(me.merchant);
   const [name, setName] = useState(saved.business_name);
@@ -28,6 +28,8 @@ export function BusinessProfileCard() {
       setEmail(m.support_email ?? '');
       setUrl(m.support_url ?? '');
       setDone(true);
+      // The shell's header shows the business name: read the account again so it changes without a reload.
+      await reloadAccount();
     });
   }
 

@@ -1,7 +1,7 @@
 // The merchant dashboard (/dashboard/): sign in, then one shell (business, mode switch, navigation) around the page
 // the path names. Everything below the shell is keyed by session and mode, so signing in as another merchant or
 // switching test/live starts from empty state: nothing of the previous merchant or mode stays on screen.
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import './dashboard.css';
 import { ErrorNotice } from '../../shared/ErrorNotice.tsx';
 import { dashboardSession, gateway, ok, probeSession, type Environment, type Permission } from './dashboardApi.ts';
@@ -12,6 +12,7 @@ import { finishIdpSignIn, IDP_CALLBACK_PATH, IdpSignInProblem } from './idpSignI
 import { MerchantSwitcher } from './MerchantSwitcher.tsx';
 import { Link, navigate, DASHBOARD_BASE, useRoute } from './router.tsx';
 import { SignInPage } from './SignInPage.tsx';
+import { roleName } from './Bits.tsx';
 import { useLoad } from './useLoad.ts';
 
 const PaymentsPage = lazy(() => import('./PaymentsPage.tsx'));
@@ -131,9 +132,10 @@ function SignedIn({ onSignedOut, onSwitched }: { onSignedOut: () => void; onSwit
   }, [environment]);
   const data = account.data;
   const can = useCallback((p: Permission) => data?.me.permissions.includes(p) ?? false, [data]);
+  const reloadAccount = account.reload;
   const state = useMemo<DashboardState | null>(
-    () => (data ? { me: data.me, environment, can } : null),
-    [data, environment, can],
+    () => (data ? { me: data.me, environment, can, reloadAccount } : null),
+    [data, environment, can, reloadAccount],
   );
 
   if (account.error && !data) return <ErrorNotice error={account.error} title="The dashboard could not load" />;
@@ -156,7 +158,7 @@ function SignedIn({ onSignedOut, onSwitched }: { onSignedOut: () => void; onSwit
           <div className="who">
             <strong>{data.me.merchant.business_name}</strong>
             <span className="muted">
-              {data.me.user?.email ?? ''} · {data.me.role.replace('_', '-')}
+              {data.me.user?.email ?? ''} · {roleName(data.me.role)}
             </span>
           </div>
           <MerchantSwitcher current={data.me.merchant.id} onSwitched={onSwitched} />
@@ -193,10 +195,19 @@ function Sections() {
   else if (top === 'settings') page = <SettingsPage />;
   else if (top === 'team') page = <TeamPage />;
   else page = <p>There is no such dashboard page.</p>;
+  // On a phone the sections scroll sideways in one row: keep the current one in view (the list scrolls, not the page).
+  const list = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const ul = list.current;
+    const a = ul?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!ul || !a) return;
+    if (a.offsetLeft < ul.scrollLeft || a.offsetLeft + a.offsetWidth > ul.scrollLeft + ul.clientWidth)
+      ul.scrollLeft = Math.max(0, a.offsetLeft - 24);
+  }, [top]);
   return (
     <>
       <nav aria-label="Dashboard" className="sections">
-        <ul>
+        <ul ref={list}>
           {SECTIONS.map((s) => (
             <li key={s.to}>
               <Link to={s.to} current={top === s.to}>

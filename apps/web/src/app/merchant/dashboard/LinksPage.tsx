@@ -1,13 +1,15 @@
 // Payment links: create (every field of the API's payment link input, each rule the API checks shown at its field),
-// list, view the payments made through one, copy the public URL or show it as a QR code, activate or deactivate (the
-// spec's only link update: PATCH /v1/payment-links/{id} with `active`).
+// list with the terms each payment gets, view the payments made through one, copy the public URL or show it as a QR
+// code, edit what may change (EditLinkForm.tsx), activate or deactivate (both PATCH /v1/payment-links/{id}).
 import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../shared/money.ts';
 import { CopyText, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
-import { ApiErrorText, Field, fieldMessage } from './Field.tsx';
+import { EditLinkForm } from './EditLinkForm.tsx';
+import { ApiErrorText, Field } from './Field.tsx';
+import { DEFAULT_LINK_TERMS, expirySeconds, LinkTermsFields, type LinkTerms } from './LinkTermsFields.tsx';
 import { PaymentRows } from './HomePage.tsx';
 import { NetworkChoice } from './NetworkChoice.tsx';
 import { useAction } from './useAction.ts';
@@ -19,6 +21,8 @@ export default function LinksPage() {
   const links = useLoad(() => ok(gateway.GET('/v1/payment-links', { params: { query: { limit: 100 } } })), []);
   const [open, setOpen] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
   const { error, run } = useAction();
 
   async function setActive(l: PaymentLink, active: boolean) {
@@ -45,6 +49,11 @@ export default function LinksPage() {
                     <a href={l.url}>{l.url}</a> · {l.networks?.join(', ') ?? 'default networks'} · created{' '}
                     {when(l.created_at)}
                   </div>
+                  <div className="muted small" data-testid="link-terms">
+                    {l.description ? <>{l.description} · </> : null}
+                    {methodsText(l.checkout_methods)} · {l.intent_expires_in_seconds / 60} min to pay
+                    {l.success_url ? <> · then to {l.success_url}</> : null}
+                  </div>
                 </span>
                 <span className="actions">
                   <CopyText text={l.url} label={`Copy the URL of ${l.name}`} />
@@ -65,12 +74,41 @@ export default function LinksPage() {
                     Payments
                   </button>
                   {can('write') ? (
+                    <button
+                      type="button"
+                      className="secondary small"
+                      aria-expanded={editing === l.id}
+                      onClick={() => {
+                        setSaved(null);
+                        setEditing(editing === l.id ? null : l.id);
+                      }}
+                    >
+                      Edit
+                    </button>
+                  ) : null}
+                  {can('write') ? (
                     <button type="button" className="secondary small" onClick={() => void setActive(l, !l.active)}>
                       {l.active ? 'Deactivate' : 'Activate'}
                     </button>
                   ) : null}
                 </span>
               </div>
+              {saved === l.id ? (
+                <p className="muted small" role="status">
+                  Saved: payments started from now on get these terms.
+                </p>
+              ) : null}
+              {editing === l.id ? (
+                <EditLinkForm
+                  link={l}
+                  onCancel={() => setEditing(null)}
+                  onSaved={() => {
+                    setEditing(null);
+                    setSaved(l.id);
+                    void links.reload();
+                  }}
+                />
+              ) : null}
               {qr === l.id ? <LinkQr url={l.url} name={l.name} /> : null}
               {open === l.id ? <LinkPayments linkId={l.id} /> : null}
             </li>
@@ -110,6 +148,12 @@ function LinkQr({ url, name }: { url: string; name: string }) {
   );
 }
 
+function methodsText(methods: readonly string[]): string {
+  const wallet = methods.includes('WALLET');
+  const address = methods.includes('ADDRESS');
+  return wallet && address ? 'wallet or deposit address' : wallet ? 'wallet only' : 'deposit address only';
+}
+
 function LinkPayments({ linkId }: { linkId: string }) {
   const r = useLoad(
     () => ok(gateway.GET('/v1/payment-links/{id}/payment-intents', { params: { path: { id: linkId } } })),
@@ -130,9 +174,7 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
   const [currency, setCurrency] = useState<'USDC' | 'EURC'>('USDC');
   const [description, setDescription] = useState('');
   const [networks, setNetworks] = useState<string[]>([]);
-  const [methods, setMethods] = useState<('WALLET' | 'ADDRESS')[]>(['WALLET', 'ADDRESS']);
-  const [successUrl, setSuccessUrl] = useState('');
-  const [expiryMinutes, setExpiryMinutes] = useState('');
+  const [terms, setTerms] = useState<LinkTerms>(DEFAULT_LINK_TERMS);
   const [created, setCreated] = useState<PaymentLink | null>(null);
   const { busy, error, run } = useAction();
 
@@ -147,9 +189,9 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
             currency,
             ...(description ? { description } : {}),
             ...(networks.length ? { networks } : {}),
-            checkout_methods: methods,
-            ...(successUrl ? { success_url: successUrl } : {}),
-            ...(expiryMinutes ? { intent_expires_in_seconds: Math.round(Number(expiryMinutes) * 60) } : {}),
+            checkout_methods: terms.methods,
+            ...(terms.successUrl.trim() ? { success_url: terms.successUrl.trim() } : {}),
+            ...(terms.expiryMinutes.trim() ? { intent_expires_in_seconds: expirySeconds(terms.expiryMinutes) } : {}),
           },
         }),
       );
@@ -157,6 +199,7 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
       setName('');
       setAmount('');
       setDescription('');
+      setTerms(DEFAULT_LINK_TERMS);
       onCreated();
     });
   }
@@ -189,60 +232,13 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
           {(p) => <input {...p} value={description} onChange={(e) => setDescription(e.target.value)} />}
         </Field>
         <NetworkChoice id="link-networks" value={networks} onChange={setNetworks} error={error} />
-        <fieldset
-          className="events"
-          aria-describedby={fieldMessage(error, 'checkout_methods') ? 'link-methods-error' : undefined}
-        >
-          <legend>How customers can pay</legend>
-          {(['WALLET', 'ADDRESS'] as const).map((m) => (
-            <label key={m}>
-              <input
-                type="checkbox"
-                checked={methods.includes(m)}
-                onChange={(e) => setMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
-              />{' '}
-              {m === 'WALLET' ? 'Connect a wallet' : 'Send to a deposit address'}
-            </label>
-          ))}
-          {fieldMessage(error, 'checkout_methods') ? (
-            <small id="link-methods-error" className="field-error">
-              {fieldMessage(error, 'checkout_methods')}
-            </small>
-          ) : null}
-        </fieldset>
-        <Field
-          id="link-success-url"
-          path="success_url"
-          label="Success URL (optional)"
+        <LinkTermsFields
+          idPrefix="link"
+          value={terms}
+          onChange={setTerms}
           error={error}
-          hint="Where the customer goes after paying; http(s) only"
-        >
-          {(p) => (
-            <input
-              {...p}
-              type="url"
-              value={successUrl}
-              onChange={(e) => setSuccessUrl(e.target.value)}
-              placeholder="https://"
-            />
-          )}
-        </Field>
-        <Field
-          id="link-expiry"
-          path="intent_expires_in_seconds"
-          label="Time to pay, in minutes (optional)"
-          error={error}
-          hint="5 to 10080 minutes; default 20"
-        >
-          {(p) => (
-            <input
-              {...p}
-              inputMode="numeric"
-              value={expiryMinutes}
-              onChange={(e) => setExpiryMinutes(e.target.value)}
-            />
-          )}
-        </Field>
+          expiryHint="5 to 10080 minutes; default 20"
+        />
         <button type="submit" disabled={busy}>
           Create link
         </button>

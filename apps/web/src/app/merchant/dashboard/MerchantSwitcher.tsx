@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { dashboardSession, gateway, ok } from './dashboardApi.ts';
 import { ApiErrorText } from './Field.tsx';
 import { useAction } from './useAction.ts';
+import { roleName } from './Bits.tsx';
 import { useLoad } from './useLoad.ts';
 
 export function MerchantSwitcher({ current, onSwitched }: { current: string; onSwitched: () => void }) {
@@ -30,7 +31,7 @@ export function MerchantSwitcher({ current, onSwitched }: { current: string; onS
       <select id="merchant-switcher" value={choice} disabled={busy} onChange={(e) => void switchTo(e.target.value)}>
         {list.map((m) => (
           <option key={m.merchant_id} value={m.merchant_id}>
-            {m.business_name} ({m.role.replace('_', '-')})
+            {m.business_name} ({roleName(m.role)})
           </option>
         ))}
       </select>

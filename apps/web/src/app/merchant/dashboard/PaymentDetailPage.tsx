@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { ErrorNotice } from '../../shared/ErrorNotice.tsx';
 import { formatMoney } from '../../shared/money.ts';
-import { CopyText, StatusBadge, TxHash, when } from './Bits.tsx';
+import { CopyText, StatusBadge, transferAmount, TxHash, when } from './Bits.tsx';
 import { DataTable } from './DataTable.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok } from './dashboardApi.ts';
@@ -110,8 +110,8 @@ export default function PaymentDetailPage({ paymentId }: { paymentId: string }) 
         <ul className="rows">
           {p.settlements.map((s) => (
             <li key={s.id}>
-              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {formatMoney(s.amount, p.currency)}{' '}
-              to <code title={s.vault}>{s.vault}</code>
+              <StatusBadge status={s.state} /> {s.purpose} · attempt {s.attempt} · {transferAmount(s)} to{' '}
+              <code title={s.vault}>{s.vault}</code>
               {s.tx_hash ? (
                 <>
                   {' '}
@@ -162,7 +162,7 @@ function TransfersSection(props: {
           {
             header: 'Amount',
             num: true,
-            cell: (t) => (t.amount === null ? `${t.amount_units} units` : formatMoney(t.amount, t.token_symbol)),
+            cell: transferAmount,
           },
           {
             header: 'Transaction',

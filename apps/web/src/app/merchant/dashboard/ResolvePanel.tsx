@@ -4,8 +4,9 @@
 // list below, to be sent from the vault like any other; the payment leaves "Needs attention" once the gateway has
 // verified the outcome on-chain.
 import { useState } from 'react';
-import { formatUnits, shortHash } from '../../shared/format.ts';
+import { formatUnits } from '../../shared/format.ts';
 import { formatMoney } from '../../shared/money.ts';
+import { tokenLabel } from './Bits.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { gateway, ok } from './dashboardApi.ts';
 import type { PaymentDetail, Transfer } from './gatewayViews.ts';
@@ -49,7 +50,7 @@ export function openDecisions(p: PaymentDetail): Decision[] {
       .reduce((a, r) => a + BigInt(r.amount_units), 0n);
     const units = ts.reduce((a, t) => a + BigInt(t.amount_units), 0n) - returned;
     if (units <= 0n) continue;
-    const symbol = ts[0]!.token_symbol ?? `token ${shortHash(token)}`;
+    const symbol = tokenLabel(ts[0]!);
     out.push({ kind: 'foreign', token, symbol, units, decimals, recipient: ts[0]!.from });
   }
   return out;
@@ -113,7 +114,7 @@ export function ResolvePanel(props: { payment: PaymentDetail; canDecide: boolean
                 ? `Accept ${formatMoney(p.amount_confirmed, p.currency)} as paid`
                 : d.kind === 'excess'
                   ? `Refund the excess of ${usd(d.units)}`
-                  : `Return ${formatMoney(formatUnits(d.units, d.decimals), d.symbol)} to the sender`}
+                  : `Return ${formatMoney(formatUnits(d.units, d.decimals), d.symbol, d.decimals)} to the sender`}
             </button>
           </li>
         ))}
@@ -174,7 +175,8 @@ function DecisionFacts({
       </>
     );
   }
-  const amount = d.kind === 'excess' ? usd(d.units) : formatMoney(formatUnits(d.units, d.decimals), d.symbol);
+  const amount =
+    d.kind === 'excess' ? usd(d.units) : formatMoney(formatUnits(d.units, d.decimals), d.symbol, d.decimals);
   return (
     <>
       <dl className="amounts">

@@ -3,7 +3,7 @@
 // caller holds within its own (an admin sees no controls on owners and cannot offer the owner role); the API
 // enforces the same rules (README "Team").
 import { useState, type FormEvent } from 'react';
-import { when } from './Bits.tsx';
+import { roleName, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type ResponseOf } from './dashboardApi.ts';
 import { ApiErrorText, Field } from './Field.tsx';
@@ -21,7 +21,6 @@ const ROLE_LABELS: Record<Role, string> = {
   read_only: 'Read-only',
 };
 const ROLES = Object.keys(ROLE_LABELS) as Role[];
-const roleName = (r: Role) => r.replace('_', '-');
 
 export default function TeamPage() {
   const { can, me } = useDashboard();
@@ -186,12 +185,13 @@ function InvitationsCard(p: {
               />
             )}
           </Field>
-          <Field id="invite-role" path="role" label="Role" error={error}>
+          {/* The option says the role; what it may do is the hint under it (a whole sentence clipped at 360 px). */}
+          <Field id="invite-role" path="role" label="Role" error={error} hint={ROLE_LABELS[role]}>
             {(f) => (
               <select {...f} value={role} onChange={(e) => setRole(e.target.value as Role)}>
                 {p.grantable.map((r) => (
                   <option key={r} value={r}>
-                    {ROLE_LABELS[r]}
+                    {roleName(r)}
                   </option>
                 ))}
               </select>

@@ -6,6 +6,8 @@ export interface DashboardState {
   environment: Environment;
   /** Whether the signed-in role holds `permission`: write controls are not rendered without it. */
   can: (permission: Permission) => boolean;
+  /** Reads the account (GET /v1/me) again, after a change the shell shows (the business name in its header). */
+  reloadAccount: () => Promise<void>;
 }
 
 export const DashboardContext = createContext<DashboardState | null>(null);

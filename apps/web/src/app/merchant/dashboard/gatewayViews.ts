@@ -34,6 +34,9 @@ export interface Transfer {
 export interface Settlement {
   id: string;
   network: string;
+  token_address: string;
+  token_symbol: string | null;
+  amount_units: string | null;
   purpose: string;
   attempt: number;
   state: string;

@@ -3,23 +3,20 @@
 // whether an account uses it). With the emailed `token` it asks for the new password; the token leaves the address
 // bar at once, is sent once in a POST body and never shown or logged. A reset signs every session out, so this tab's
 // own session is dropped too.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { dashboardSession, gateway, ok } from '../dashboard/dashboardApi.ts';
 import { ApiErrorText, Field } from '../dashboard/Field.tsx';
 import { NewPasswordFields, newPasswordProblem } from '../dashboard/NewPasswordFields.tsx';
 import { useAction } from '../dashboard/useAction.ts';
 import { useDocumentTitle } from '../../shared/i18n/i18n.tsx';
 import { ApiError } from '../../shared/api.ts';
+import { useAddressToken } from '../../shared/useAddressToken.ts';
 import '../dashboard/dashboard.css';
 
 const SIGN_IN_URL = '/dashboard/';
 
-export default function ResetPasswordPage({ token: initialToken }: { token: string | null }) {
-  // Read once: the address bar is cleaned on the first render's effect.
-  const [token] = useState(initialToken);
-  useEffect(() => {
-    if (token) history.replaceState(null, '', location.pathname);
-  }, [token]);
+export default function ResetPasswordPage() {
+  const token = useAddressToken();
   // Inside .dashboard, so the form looks like the dashboard's sign-in page it comes from.
   return <div className="dashboard">{token ? <NewPasswordStep token={token} /> : <ForgotStep />}</div>;
 }

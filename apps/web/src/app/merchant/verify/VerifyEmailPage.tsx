@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { LocaleSwitcher, useDocumentTitle, useI18n } from '../../shared/i18n/i18n.tsx';
 import { api, ApiError } from '../../shared/api.ts';
+import { useAddressToken } from '../../shared/useAddressToken.ts';
 
 type Outcome =
   | { kind: 'working' }
@@ -11,15 +12,14 @@ type Outcome =
   | { kind: 'used'; message: string | undefined }
   | { kind: 'failed'; message: string | undefined };
 
-export default function VerifyEmailPage({ token }: { token: string | null }) {
+export default function VerifyEmailPage() {
+  const token = useAddressToken();
   const { t, tx } = useI18n();
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'working' });
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return; // StrictMode runs effects twice; a link is single use.
     sent.current = true;
-    // Drop the token from the address bar and history once read.
-    history.replaceState(null, '', location.pathname);
     if (!token || token.length < 20) {
       setOutcome({ kind: 'used', message: undefined });
       return;
