@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterCommit, type Database, type Sql } from '@tender/platform';
 import { wakeTenants } from './wakeTenants.ts';
 
@@ -20,8 +21,13 @@ const MAX_TENANTS_PER_WAKE = 1_000;
  * one fsync at a time, and under load producers fell behind by seconds (bench/events). Here the commit holds no
  * lock, and the NOTIFY goes in a transaction of its own, which writes no WAL.
  *
- * Coalescing: the tenants woken in one process are gathered and sent together, at most one NOTIFY statement in
- * flight and one per WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate.
+ * Two paths, neither of which the producer waits for:
+ *  - in this process: the subscribers of onLocalWake (this process's gateway) are called at the commit, with no
+ *    database round trip;
+ *  - other processes: the tenants woken in this process are gathered and sent together as `n:<tenant>/<origin>`
+ *    on the database's notify connection (outside the pool), at most one NOTIFY statement in flight and one per
+ *    WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate. `origin` names this process's waker:
+ *    its own gateway, already woken in process, ignores these.
  *
  * A wake-up is best effort: one lost (the process crashed after the commit, the NOTIFY failed) delays the event until
  * the gateways' sweep (EVENTS_SWEEP_MS) finds it, never loses it.
@@ -31,7 +37,26 @@ export function wakeAfterCommit(sql: Sql, tenantIds: readonly string[]): void {
   afterCommit(sql, (db) => wakerOf(db).wake(tenantIds));
 }
 
+/** A subscription to the wake-ups of this process's producers on one Database. */
+export interface LocalWakes {
+  /** The waker's origin in its NOTIFY payloads (`n:<tenant>/<origin>`): those are already delivered in process. */
+  readonly origin: string;
+  stop(): void;
+}
+
+/**
+ * Calls `onWake` with the tenants of every commit on `db` that wakes them (wakeAfterCommit), in this process, at the
+ * commit. It must not throw and should only schedule work (it runs before the producer's transaction settles).
+ */
+export function onLocalWake(db: Database, onWake: (tenantIds: readonly string[]) => void): LocalWakes {
+  const w = wakerOf(db);
+  w.local.add(onWake);
+  return { origin: w.origin, stop: () => w.local.delete(onWake) };
+}
+
 interface Waker {
+  readonly origin: string;
+  readonly local: Set<(tenantIds: readonly string[]) => void>;
   wake(tenantIds: readonly string[]): void;
 }
 
@@ -44,6 +69,8 @@ function wakerOf(db: Database): Waker {
 }
 
 function createWaker(db: Database): Waker {
+  const origin = randomBytes(6).toString('hex');
+  const local = new Set<(tenantIds: readonly string[]) => void>();
   const pending = new Set<string>();
   let busy = false; // a NOTIFY is scheduled or in flight
   let lastSent = 0;
@@ -65,7 +92,7 @@ function createWaker(db: Database): Waker {
       batch.push(t);
       pending.delete(t);
     }
-    wakeTenants(db, batch)
+    wakeTenants(db, batch, origin)
       .catch(() => {}) // best effort: the sweep finds what a lost wake-up leaves (see wakeAfterCommit)
       .finally(() => {
         busy = false;
@@ -74,7 +101,16 @@ function createWaker(db: Database): Waker {
   }
 
   return {
+    origin,
+    local,
     wake(tenantIds) {
+      for (const fn of local) {
+        try {
+          fn(tenantIds);
+        } catch (err) {
+          process.emitWarning(`local event wake-up threw: ${String(err)}`); // the NOTIFY below still goes
+        }
+      }
       for (const t of tenantIds) pending.add(t);
       kick();
     },
