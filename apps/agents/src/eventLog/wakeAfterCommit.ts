@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterCommit, type Database, type Sql } from '@tender/platform';
+import { EVENTS_CHANNEL } from './eventRecord.ts';
 import { wakeTenants } from './wakeTenants.ts';
 
 /**
@@ -26,8 +27,8 @@ const MAX_TENANTS_PER_WAKE = 1_000;
  *    database round trip;
  *  - other processes: the tenants woken in this process are gathered and sent together as `n:<tenant>/<origin>`
  *    on the database's notify connection (outside the pool), at most one NOTIFY statement in flight and one per
- *    WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate. `origin` names this process's waker:
- *    its own gateway, already woken in process, ignores these.
+ *    WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate. `origin` names this process: its own
+ *    gateways, already woken in process, ignore these.
  *
  * A wake-up is best effort: one lost (the process crashed after the commit, the NOTIFY failed) delays the event until
  * the gateways' sweep (EVENTS_SWEEP_MS) finds it, never loses it.
@@ -37,26 +38,46 @@ export function wakeAfterCommit(sql: Sql, tenantIds: readonly string[]): void {
   afterCommit(sql, (db) => wakerOf(db).wake(tenantIds));
 }
 
-/** A subscription to the wake-ups of this process's producers on one Database. */
+/** A subscription to the wake-ups of this process's producers on one events channel. */
 export interface LocalWakes {
-  /** The waker's origin in its NOTIFY payloads (`n:<tenant>/<origin>`): those are already delivered in process. */
+  /** This process's origin in its wake-up NOTIFYs (`n:<tenant>/<origin>`): those were delivered in process. */
   readonly origin: string;
   stop(): void;
 }
 
+type OnWake = (tenantIds: readonly string[]) => void;
+
+/** This process, in the payloads of its wake-ups. */
+const ORIGIN = randomBytes(6).toString('hex');
 /**
- * Calls `onWake` with the tenants of every commit on `db` that wakes them (wakeAfterCommit), in this process, at the
- * commit. It must not throw and should only schedule work (it runs before the producer's transaction settles).
+ * Subscribers by events channel (`db.channel(EVENTS_CHANNEL)`), not by Database object: a producer's Database may be
+ * another handle of the same database (a wrapper, another pool; afterCommit hands a transaction's callbacks the
+ * Database that opened it), and every commit on the channel's database must reach the gateway whose NOTIFYs from
+ * this process are ignored. A handle of another database with the same schema name wakes a gateway in vain (one
+ * claim that finds nothing), never loses a wake-up.
  */
-export function onLocalWake(db: Database, onWake: (tenantIds: readonly string[]) => void): LocalWakes {
-  const w = wakerOf(db);
-  w.local.add(onWake);
-  return { origin: w.origin, stop: () => w.local.delete(onWake) };
+const localWakes = new Map<string, Set<OnWake>>();
+
+/**
+ * Calls `onWake` with the tenants of every commit on `db`'s events channel that wakes them (wakeAfterCommit), in this
+ * process, at the commit. It must not throw and should only schedule work (it runs before the producer's transaction
+ * settles).
+ */
+export function onLocalWake(db: Database, onWake: OnWake): LocalWakes {
+  const channel = db.channel(EVENTS_CHANNEL);
+  let subs = localWakes.get(channel);
+  if (!subs) localWakes.set(channel, (subs = new Set()));
+  subs.add(onWake);
+  return {
+    origin: ORIGIN,
+    stop: () => {
+      subs.delete(onWake);
+      if (subs.size === 0 && localWakes.get(channel) === subs) localWakes.delete(channel);
+    },
+  };
 }
 
 interface Waker {
-  readonly origin: string;
-  readonly local: Set<(tenantIds: readonly string[]) => void>;
   wake(tenantIds: readonly string[]): void;
 }
 
@@ -69,8 +90,7 @@ function wakerOf(db: Database): Waker {
 }
 
 function createWaker(db: Database): Waker {
-  const origin = randomBytes(6).toString('hex');
-  const local = new Set<(tenantIds: readonly string[]) => void>();
+  const channel = db.channel(EVENTS_CHANNEL);
   const pending = new Set<string>();
   let busy = false; // a NOTIFY is scheduled or in flight
   let lastSent = 0;
@@ -92,7 +112,7 @@ function createWaker(db: Database): Waker {
       batch.push(t);
       pending.delete(t);
     }
-    wakeTenants(db, batch, origin)
+    wakeTenants(db, batch, ORIGIN)
       .catch(() => {}) // best effort: the sweep finds what a lost wake-up leaves (see wakeAfterCommit)
       .finally(() => {
         busy = false;
@@ -101,10 +121,8 @@ function createWaker(db: Database): Waker {
   }
 
   return {
-    origin,
-    local,
     wake(tenantIds) {
-      for (const fn of local) {
+      for (const fn of localWakes.get(channel) ?? []) {
         try {
           fn(tenantIds);
         } catch (err) {
