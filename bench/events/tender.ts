@@ -135,7 +135,7 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
 
   /** The agents child produces (single-event transactions at cfg.rate): its events' times go into `trace`. */
   async function producedInChild(producerMs: number[]): Promise<{ sent: number; rate: number }> {
-    const r = await server.request<{ events: [string, number, number][]; rate: number }>({
+    const r = await server.request<{ events: [string, number, number][]; failed: number; rate: number }>({
       cmd: 'produce',
       produce: { tenants: tenants.map((t) => t.id), rate: cfg.rate, seconds: cfg.seconds },
     });
@@ -144,6 +144,7 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
       trace.sent.set(id, t);
       trace.committed.set(id, done);
     }
+    if (r.failed) throw new Error(`tender (in-process): ${r.failed} inserts failed in the agents process`);
     return { sent: r.events.length, rate: r.rate };
   }
 
