@@ -4,7 +4,7 @@
  * bench/_lib/rounds.ts), judged on the median, with the worst round and the load average.
  *
  *   npx tsx bench/events/run.ts [--rounds=5 | --quick] [--events=20000] [--tenants=100] [--rate=1000] [--seconds=10]
- *                               [--sockets=10000 | --skip-memory] [--skip-nats] [--wake=default,in-commit] [--stages]
+ *                               [--sockets=10000 | --skip-memory] [--skip-nats] [--wake=default,in-commit,in-process] [--stages]
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), NATS_URL (default nats://127.0.0.1:4222)
  *
  * Each round, per system (tender.ts, nats.ts):
@@ -14,10 +14,12 @@
  *     server's confirmation (Tender: event.acknowledged frames; NATS: ackAck). Producer: Tender inserts in
  *     statements of 500 rows (what a batch producer does); NATS publishes with up to 1,000 PubAcks outstanding.
  *  2. latency at a fixed rate (default 1,000 events/s for 10 s): each event is inserted/published on its own
- *     (paced in 10 ms ticks) carrying its send time; the consumer records receive time minus send time (same
- *     process, same clock). p50/p99 insert → delivery (not the ack). Tender per wake mode (tender.ts: `default`, the
- *     wake-up after the commit as recordEvent sends it; `in-commit`, the insert trigger's NOTIFY inside the
- *     producer's transaction, opted in), with the producer's own statement time and commit → delivery.
+ *     (paced in 10 ms ticks) carrying its send time; the consumer records receive time minus send time (the
+ *     machine's clock, sub-millisecond). p50/p99 insert → delivery (not the ack). Tender per wake mode, all by
+ *     default, in alternating order (tender.ts: `default`, the wake-up after the commit as recordEvent sends it, from
+ *     the benchmark's process to the gateway's; `in-commit`, the insert trigger's NOTIFY inside the producer's
+ *     transaction, opted in: the default before migration 0440; `in-process`, the producer inside the gateway's
+ *     process, woken with no database round trip), with the producer's own statement time and commit → delivery.
  *     --stages prints where the time goes per stage (stages.ts), every round.
  * After the rounds, once: memory per idle authenticated socket at S sockets (default 10,000): RSS growth of the
  * server process divided by S, after GC (Tender: a fresh gateway child, sockets authenticated with realtime tokens,
@@ -52,7 +54,7 @@ const ROUNDS = roundsOption();
 const SOCKETS = numberOption('sockets', 10_000);
 const SKIP_MEMORY = process.argv.includes('--skip-memory');
 const SKIP_NATS = process.argv.includes('--skip-nats');
-const wakes = (process.argv.find((a) => a.startsWith('--wake='))?.slice('--wake='.length) ?? 'default')
+const wakes = (process.argv.find((a) => a.startsWith('--wake='))?.slice('--wake='.length) ?? WAKES.join(','))
   .split(',')
   .map((w) => {
     if (!(WAKES as readonly string[]).includes(w)) throw new Error(`--wake: one or more of ${WAKES.join(', ')}`);

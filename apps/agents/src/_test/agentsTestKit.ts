@@ -13,6 +13,7 @@ import type { AgentsContext } from '../context.ts';
 import type { MailTransport } from '../email/transport.ts';
 import type { Facilitator } from '../facilitator/facilitator.ts';
 import type { TelephonyProvider } from '../phone/provider/telephonyProvider.ts';
+import type { RealtimeHooks } from '../realtime/realtimeHooks.ts';
 import { agentsMigrations } from '../migrations.ts';
 import { AGENTS_ROLES, agentsFeatures, createAgents } from '../runtime.ts';
 import { createAgentsServer, type AgentsServerOptions } from '../server.ts';
@@ -68,6 +69,8 @@ export interface HarnessOptions {
   simulatorSecondMs?: number;
   /** Built web pages to serve (the owner dashboard at /owner/). */
   webDir?: string;
+  /** The realtime gateway's test hooks (fault injection, delivery probes). */
+  realtimeHooks?: RealtimeHooks;
 }
 
 /**
@@ -105,6 +108,7 @@ export async function startAgents(opts: HarnessOptions): Promise<AgentsHarness> 
     ...(opts.telephony ? { telephony: opts.telephony } : {}),
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.simulatorSecondMs ? { simulatorSecondMs: opts.simulatorSecondMs } : {}),
+    ...(opts.realtimeHooks ? { realtimeHooks: opts.realtimeHooks } : {}),
   });
   const ctx = agents.services;
   if (opts.wrapFacilitator && ctx.payments) ctx.payments.facilitator = opts.wrapFacilitator(ctx.payments.facilitator);

@@ -17,6 +17,8 @@ import {
   renewLeases,
   tenantsWithDeliverable,
   IN_COMMIT_NOTIFY_SQL,
+  onLocalWake,
+  parseWake,
   wakeTenants,
   type EventPolicy,
 } from './index.ts';
@@ -41,13 +43,15 @@ describe('event wake-ups', () => {
       [id, tenantId, `test:${id}`],
     );
 
-  it('recordEvent wakes n:<tenant> on db.channel(agent_events) after the commit, once per tenant; nothing before, nothing on rollback', async () => {
+  it('recordEvent wakes n:<tenant>/<origin> on db.channel(agent_events) after the commit, once per tenant; nothing before, nothing on rollback', async () => {
     const [row] = await db.query<{ ch: string }>(`select ${EVENTS_CHANNEL_SQL} as ch`);
     expect(row?.ch).toBe(db.channel(EVENTS_CHANNEL));
     const a = await makeTenant(db);
     const b = await makeTenant(db);
     const c = await makeTenant(db);
     const got: string[] = [];
+    const inProcess: string[] = [];
+    const local = onLocalWake(db, (ids) => inProcess.push(...ids));
     const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => got.push(p));
     try {
       await expect(
@@ -62,11 +66,16 @@ describe('event wake-ups', () => {
         await makeEvent(tx, b.id);
         await new Promise((r) => setTimeout(r, 50));
         expect(got).toEqual([]); // nothing before commit
+        expect(inProcess).toEqual([]);
       });
       await eventually(() => (got.length >= 2 ? true : undefined), 5_000, 'notifications');
       await new Promise((r) => setTimeout(r, 50));
-      expect(got.sort()).toEqual([`n:${a.id}`, `n:${b.id}`].sort());
+      const { origin } = local;
+      expect(got.sort()).toEqual([`n:${a.id}/${origin}`, `n:${b.id}/${origin}`].sort());
+      expect(got.map((p) => parseWake(p.slice(2)))).toContainEqual({ tenantId: a.id, origin });
+      expect(inProcess).toEqual([a.id, a.id, b.id]); // at the commit, once per recordEvent
     } finally {
+      local.stop();
       await unlisten();
     }
   });
@@ -99,7 +108,7 @@ describe('event wake-ups', () => {
     const committed = new Set<string>();
     let early = 0;
     const unlisten = await db.listen(db.channel(EVENTS_CHANNEL), (p) => {
-      const t = p.slice(2);
+      const t = parseWake(p.slice(2)).tenantId;
       if (!committed.has(t)) early++;
       got.set(t, (got.get(t) ?? 0) + 1);
     });

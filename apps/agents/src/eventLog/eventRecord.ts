@@ -33,7 +33,10 @@
  *    reached maxAttempts become failed (listable, and acknowledgeable over REST, never delivered again).
  */
 
-/** NOTIFY channel of event wake-ups (`Database.channel(EVENTS_CHANNEL)`): `n:<tenant>` new or released events, `a:<tenant>` REST acknowledgements. */
+/**
+ * NOTIFY channel of event wake-ups (`Database.channel(EVENTS_CHANNEL)`): `n:<tenant>` new or released events
+ * (`n:<tenant>/<origin>` from a process's waker, wakeAfterCommit), `a:<tenant>` REST acknowledgements.
+ */
 export const EVENTS_CHANNEL = 'agent_events';
 
 /**

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { afterCommit, type Database, type Sql } from '@tender/platform';
+import { EVENTS_CHANNEL } from './eventRecord.ts';
 import { wakeTenants } from './wakeTenants.ts';
 
 /**
@@ -20,8 +22,13 @@ const MAX_TENANTS_PER_WAKE = 1_000;
  * one fsync at a time, and under load producers fell behind by seconds (bench/events). Here the commit holds no
  * lock, and the NOTIFY goes in a transaction of its own, which writes no WAL.
  *
- * Coalescing: the tenants woken in one process are gathered and sent together, at most one NOTIFY statement in
- * flight and one per WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate.
+ * Two paths, neither of which the producer waits for:
+ *  - in this process: the subscribers of onLocalWake (this process's gateway) are called at the commit, with no
+ *    database round trip;
+ *  - other processes: the tenants woken in this process are gathered and sent together as `n:<tenant>/<origin>`
+ *    on the database's notify connection (outside the pool), at most one NOTIFY statement in flight and one per
+ *    WAKE_TICK_MS, so the wake-up's cost does not grow with the commit rate. `origin` names this process: its own
+ *    gateways, already woken in process, ignore these.
  *
  * A wake-up is best effort: one lost (the process crashed after the commit, the NOTIFY failed) delays the event until
  * the gateways' sweep (EVENTS_SWEEP_MS) finds it, never loses it.
@@ -29,6 +36,45 @@ const MAX_TENANTS_PER_WAKE = 1_000;
 export function wakeAfterCommit(sql: Sql, tenantIds: readonly string[]): void {
   if (tenantIds.length === 0) return;
   afterCommit(sql, (db) => wakerOf(db).wake(tenantIds));
+}
+
+/** A subscription to the wake-ups of this process's producers on one events channel. */
+export interface LocalWakes {
+  /** This process's origin in its wake-up NOTIFYs (`n:<tenant>/<origin>`): those were delivered in process. */
+  readonly origin: string;
+  stop(): void;
+}
+
+type OnWake = (tenantIds: readonly string[]) => void;
+
+/** This process, in the payloads of its wake-ups. */
+const ORIGIN = randomBytes(6).toString('hex');
+/**
+ * Subscribers by events channel (`db.channel(EVENTS_CHANNEL)`), not by Database object: a producer's Database may be
+ * another handle of the same database (a wrapper, another pool; afterCommit hands a transaction's callbacks the
+ * Database that opened it), and every commit on the channel's database must reach the gateway whose NOTIFYs from
+ * this process are ignored. A handle of another database with the same schema name wakes a gateway in vain (one
+ * claim that finds nothing), never loses a wake-up.
+ */
+const localWakes = new Map<string, Set<OnWake>>();
+
+/**
+ * Calls `onWake` with the tenants of every commit on `db`'s events channel that wakes them (wakeAfterCommit), in this
+ * process, at the commit. It must not throw and should only schedule work (it runs before the producer's transaction
+ * settles).
+ */
+export function onLocalWake(db: Database, onWake: OnWake): LocalWakes {
+  const channel = db.channel(EVENTS_CHANNEL);
+  let subs = localWakes.get(channel);
+  if (!subs) localWakes.set(channel, (subs = new Set()));
+  subs.add(onWake);
+  return {
+    origin: ORIGIN,
+    stop: () => {
+      subs.delete(onWake);
+      if (subs.size === 0 && localWakes.get(channel) === subs) localWakes.delete(channel);
+    },
+  };
 }
 
 interface Waker {
@@ -44,6 +90,7 @@ function wakerOf(db: Database): Waker {
 }
 
 function createWaker(db: Database): Waker {
+  const channel = db.channel(EVENTS_CHANNEL);
   const pending = new Set<string>();
   let busy = false; // a NOTIFY is scheduled or in flight
   let lastSent = 0;
@@ -65,7 +112,7 @@ function createWaker(db: Database): Waker {
       batch.push(t);
       pending.delete(t);
     }
-    wakeTenants(db, batch)
+    wakeTenants(db, batch, ORIGIN)
       .catch(() => {}) // best effort: the sweep finds what a lost wake-up leaves (see wakeAfterCommit)
       .finally(() => {
         busy = false;
@@ -75,6 +122,13 @@ function createWaker(db: Database): Waker {
 
   return {
     wake(tenantIds) {
+      for (const fn of localWakes.get(channel) ?? []) {
+        try {
+          fn(tenantIds);
+        } catch (err) {
+          process.emitWarning(`local event wake-up threw: ${String(err)}`); // the NOTIFY below still goes
+        }
+      }
       for (const t of tenantIds) pending.add(t);
       kick();
     },

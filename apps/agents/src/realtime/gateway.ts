@@ -2,7 +2,14 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import { newId, type App, type Database, type Logger } from '@tender/platform';
-import { EVENTS_CHANNEL, EVENTS_CHANNEL_SQL, type EventPolicy } from '../eventLog/index.ts';
+import {
+  EVENTS_CHANNEL,
+  EVENTS_CHANNEL_SQL,
+  onLocalWake,
+  parseWake,
+  type EventPolicy,
+  type LocalWakes,
+} from '../eventLog/index.ts';
 import { acceptSocket, closeSockets, heartbeat, type SocketParts } from './acceptSocket.ts';
 import { createAcknowledgements } from './acknowledgements.ts';
 import { createEventDelivery, type RealtimeHooks } from './eventDelivery.ts';
@@ -88,6 +95,7 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   let started = false;
   let stopping = false;
   let unlistenEvents: (() => Promise<void>) | null = null;
+  let localWakes: LocalWakes | null = null;
   let timers: NodeJS.Timeout[] = [];
 
   const delivery = createEventDelivery({
@@ -166,7 +174,13 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
           `agent_events NOTIFY channel mismatch: the trigger uses "${row?.ch}", the gateway listens on "${channel}"`,
         );
       }
-      unlistenEvents = await db.listen(channel, (payload) => onEventsNotify(parts, payload));
+      // This process's producers wake its sockets at their commit (no database round trip); their NOTIFYs, which
+      // carry localWakes.origin, are for the other processes and ignored here.
+      localWakes = onLocalWake(db, (tenantIds) => {
+        for (const t of tenantIds) delivery.pump(t);
+      });
+      const own = localWakes.origin;
+      unlistenEvents = await db.listen(channel, (payload) => onEventsNotify(parts, payload, own));
       await voice.listen();
       started = true;
       stopping = false;
@@ -182,6 +196,8 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
       await closeSockets(sessions);
       await delivery.settle();
       await acks.settle();
+      localWakes?.stop();
+      localWakes = null;
       const u = unlistenEvents;
       unlistenEvents = null;
       await Promise.all([u?.(), voice.unlisten()]);
@@ -201,12 +217,17 @@ export function createRealtimeGateway(deps: RealtimeGatewayDeps): RealtimeGatewa
   };
 }
 
-/** NOTIFY on the events channel: n: events to claim, r: a revoked token, s: a suspension, a: a REST ack. */
-function onEventsNotify(parts: SocketParts, payload: string): void {
+/**
+ * NOTIFY on the events channel: n: events to claim (unless sent by this process's own waker, `ownOrigin`, whose
+ * wake-ups arrived in process), r: a revoked token, s: a suspension, a: a REST ack.
+ */
+function onEventsNotify(parts: SocketParts, payload: string, ownOrigin: string): void {
   const kind = payload.slice(0, 2);
   const tenantId = payload.slice(2);
-  if (kind === 'n:') parts.delivery.pump(tenantId);
-  else if (kind === 'r:') parts.revocations.closeRevoked(payload.slice(2));
+  if (kind === 'n:') {
+    const wake = parseWake(tenantId);
+    if (wake.origin !== ownOrigin) parts.delivery.pump(wake.tenantId);
+  } else if (kind === 'r:') parts.revocations.closeRevoked(payload.slice(2));
   else if (kind === 's:') parts.revocations.closeSuspended(tenantId);
   else if (kind === 'a:')
     void parts.acks.onRestAck(tenantId).catch((err: unknown) => parts.log.warn({ err }, 'ack fan-out failed'));

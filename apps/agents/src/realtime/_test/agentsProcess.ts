@@ -15,7 +15,10 @@
  * Prints `ready {"port":…,"smtpPort":…,"processId":…}` once listening on 127.0.0.1. IPC requests:
  * `{id, cmd: 'voice', req}` → `{id, outcome}`; `{id, cmd: 'stats'}` → `{id, stats, memory}` (after a GC when run
  * with --expose-gc); `{id, cmd: 'stages'}` → `{id, stages, gc, claims, loopDelay}`, what was recorded since the last such
- * request (and starts recording afresh). SIGTERM closes everything and exits 0.
+ * request (and starts recording afresh); `{id, cmd: 'produce', produce: {tenants, rate, seconds}}` → `{id, events, failed, rate}`:
+ * single-event transactions at `rate`/s for `seconds` in this process (the producer beside the gateway, as in
+ * `tender start`: its wake-ups arrive in process), each event's payload carrying `t`, its send time, and `events`
+ * [eventId, sent, committed] per event. SIGTERM closes everything and exits 0.
  */
 import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay, performance, PerformanceObserver } from 'node:perf_hooks';
@@ -25,6 +28,7 @@ import { AGENTS_ROLES, createAgents } from '../../runtime.ts';
 import type { EventRecord } from '../../eventLog/index.ts';
 import type { RealtimeHooks } from '../gateway.ts';
 import type { VoiceTurnRequest } from '../voiceTurns.ts';
+import { insertEvents } from './processes.ts';
 
 const env = (k: string): string => {
   const v = process.env[k];
@@ -109,30 +113,64 @@ const smtpPort = agents.smtp.port;
 const app = agents.server!;
 await app.listen({ host: '127.0.0.1', port: 0 });
 
-process.on('message', (m: { id: number; cmd: string; req?: VoiceTurnRequest }) => {
-  void (async () => {
-    if (m.cmd === 'voice' && m.req) {
-      process.send?.({ id: m.id, outcome: await runtime.ctx.realtime.requestVoiceTurn(m.req) });
-    } else if (m.cmd === 'stats') {
-      const gc = (globalThis as { gc?: () => void }).gc;
-      if (gc) for (let i = 0; i < 3; i++) gc();
-      process.send?.({ id: m.id, stats: runtime.ctx.realtime.stats(), memory: process.memoryUsage() });
-    } else if (m.cmd === 'stages') {
-      const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS); // the histogram holds whole intervals
-      process.send?.({
-        id: m.id,
-        stages: [...stages].map(([id, st]) => [id, ...st]),
-        gc: gcPauses,
-        claims: { ...claims },
-        loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
-      });
-      stages.clear();
-      gcPauses = [];
-      claims.statements = claims.requests = claims.empty = 0;
-      loopDelay.reset();
+/** Paced single-event transactions in this process (the `produce` request), in 10 ms ticks. */
+async function produce(p: { tenants: string[]; rate: number; seconds: number }) {
+  const now = () => performance.timeOrigin + performance.now();
+  const total = p.rate * p.seconds;
+  const events: [string, number, number][] = [];
+  const inflight: Promise<unknown>[] = [];
+  const started = performance.now();
+  let sent = 0;
+  let failed = 0;
+  for (let tick = 0; sent < total; tick++) {
+    const due = Math.min(total, Math.round(((tick + 1) * p.rate) / 100));
+    for (; sent < due; sent++) {
+      const t = now();
+      const rows = [{ tenantId: p.tenants[sent % p.tenants.length]!, fields: { t } }];
+      // A failed insert (no connection in time on a loaded machine) is counted, not thrown: it would end the process.
+      inflight.push(
+        insertEvents(db, rows).then(
+          ([id]) => events.push([id!, t, now()]),
+          () => failed++,
+        ),
+      );
     }
-  })();
-});
+    const wait = started + (tick + 1) * 10 - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  }
+  await Promise.all(inflight);
+  return { events, failed, rate: sent / ((performance.now() - started) / 1000) };
+}
+
+process.on(
+  'message',
+  (m: { id: number; cmd: string; req?: VoiceTurnRequest; produce?: Parameters<typeof produce>[0] }) => {
+    void (async () => {
+      if (m.cmd === 'produce' && m.produce) {
+        process.send?.({ id: m.id, ...(await produce(m.produce)) });
+      } else if (m.cmd === 'voice' && m.req) {
+        process.send?.({ id: m.id, outcome: await runtime.ctx.realtime.requestVoiceTurn(m.req) });
+      } else if (m.cmd === 'stats') {
+        const gc = (globalThis as { gc?: () => void }).gc;
+        if (gc) for (let i = 0; i < 3; i++) gc();
+        process.send?.({ id: m.id, stats: runtime.ctx.realtime.stats(), memory: process.memoryUsage() });
+      } else if (m.cmd === 'stages') {
+        const ms = (ns: number) => Math.max(0, ns / 1e6 - LOOP_SAMPLE_MS); // the histogram holds whole intervals
+        process.send?.({
+          id: m.id,
+          stages: [...stages].map(([id, st]) => [id, ...st]),
+          gc: gcPauses,
+          claims: { ...claims },
+          loopDelay: { p50: ms(loopDelay.percentile(50)), p99: ms(loopDelay.percentile(99)), max: ms(loopDelay.max) },
+        });
+        stages.clear();
+        gcPauses = [];
+        claims.statements = claims.requests = claims.empty = 0;
+        loopDelay.reset();
+      }
+    })();
+  },
+);
 process.on('SIGTERM', () => {
   void agents
     .close()
