@@ -22,9 +22,9 @@
  *    deliveries succeeded and N attempts are logged.
  *  - bare: C loops POST the same N bodies (as the receiver saw them) over C keep-alive connections, no database, no
  *    signature, no guard: the ceiling of this machine's HTTP path. Same client family as the sender by default:
- *    node:http's keep-alive Agent, so the ratio compares Tender's work, not two clients; --bare-client=undici runs
- *    the loop on undici (a Pool of C connections, `pool.request` and the body dumped), the stricter ceiling and the
- *    baseline for a sender on undici.
+ *    undici (a Pool of C connections, `pool.request` and the body dumped), so the ratio compares Tender's work, not
+ *    two clients; --bare-client=node runs the loop on node:http's keep-alive Agent (the sender's client before it
+ *    moved to undici).
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
  * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
  * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
@@ -67,7 +67,7 @@ const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
 const EVENTS_PER_TX = 200;
-const BARE_CLIENT = process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'node';
+const BARE_CLIENT = process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'undici';
 if (BARE_CLIENT !== 'undici' && BARE_CLIENT !== 'node') throw new Error('--bare-client must be undici or node');
 
 async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
