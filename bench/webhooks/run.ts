@@ -67,7 +67,8 @@ const TIMEOUT_MS = numberOption('timeout-ms', 300_000, 'BENCH_TIMEOUT_MS');
 const POOL = 10;
 const WARM_UP = Math.min(N, 5_000);
 const EVENTS_PER_TX = 200;
-const BARE_CLIENT = process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'undici';
+const BARE_CLIENT =
+  process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'undici';
 if (BARE_CLIENT !== 'undici' && BARE_CLIENT !== 'node') throw new Error('--bare-client must be undici or node');
 
 async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
