@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../_test/testDatabase.ts';
 import type { Database } from './database.ts';
+import { openDatabase } from './openDatabase.ts';
 import { migrate } from './migrate.ts';
 import { createLogger } from '../log/logger.ts';
 
@@ -21,6 +22,22 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     ];
     expect(await migrate(db, m)).toEqual(['t/0001.sql', 't/0002.sql']);
     expect(await migrate(db, m)).toEqual([]);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('several processes migrating a fresh database at once take turns', async () => {
+    const schema = `migrate_race_${process.pid}_${Date.now()}`;
+    await db.exec(`create schema ${schema}`);
+    const handles = await Promise.all(
+      Array.from({ length: 4 }, () => openDatabase({ url: process.env.DATABASE_URL!, schema, poolSize: 2 })),
+    );
+    try {
+      const m = [{ id: 't/0001.sql', sql: 'create table b (id int primary key)' }];
+      const applied = await Promise.all(handles.map((h) => migrate(h, m)));
+      expect(applied.flat()).toEqual(['t/0001.sql']);
+    } finally {
+      await Promise.all(handles.map((h) => h.close()));
+      await db.exec(`drop schema ${schema} cascade`);
+    }
   });
 
   it('round-trips numeric as exact strings, jsonb as objects, timestamptz as Date', async () => {

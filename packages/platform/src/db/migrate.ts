@@ -22,10 +22,15 @@ const MIGRATION_LOCK = 7_283_001;
  * The same SQL runs on PGlite and PostgreSQL. Returns the ids applied now.
  */
 export async function migrate(db: Database, migrations: readonly Migration[]): Promise<string[]> {
-  await db.exec(`create table if not exists schema_migrations (
-    id text primary key,
-    applied_at timestamptz not null default now()
-  )`);
+  // Under the lock too: two `create table if not exists` at once on a fresh database race in PostgreSQL's catalog
+  // (the loser fails on pg_type's unique index instead of finding the table), as three roles starting together did.
+  await db.tx(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await tx.exec(`create table if not exists schema_migrations (
+      id text primary key,
+      applied_at timestamptz not null default now()
+    )`);
+  });
   const applied: string[] = [];
   for (const m of migrations) {
     const done = await db.tx(async (tx) => {
