@@ -143,8 +143,11 @@ describe(`embedded checkout in Chromium (${process.env.DATABASE_URL ? 'postgres'
         timeout: 15_000,
       })
       .toBe(true);
-    // The frame holds the browser's error page, not the checkout.
-    expect(page.frames().map((f) => f.url())).toEqual([`${other.origin}/`, 'chrome-error://chromewebdata/']);
+    // The frame holds the browser's error page, not the checkout (the violation is logged before the frame has
+    // navigated to it, so poll).
+    await expect
+      .poll(() => page.frames().map((f) => f.url()), { timeout: 15_000 })
+      .toEqual([`${other.origin}/`, 'chrome-error://chromewebdata/']);
     await page.keyboard.press('Escape');
 
     // Pop-ups cannot be refused by CSP: one opened by the script (embed_origin = this origin, not listed) and one
