@@ -68,15 +68,16 @@ export async function startLinkPayment(ctx: GatewayContext, linkId: string): Pro
   let cache = linkCache.get(ctx.db);
   if (!cache) linkCache.set(ctx.db, (cache = new Map()));
   const cached = cache.get(linkId);
-  let link = cached?.link;
-  if (!cached?.link.active || Date.now() - cached.readAt > LINK_CACHE_MS) {
+  let link: PaymentLinkRow;
+  if (cached?.link.active && Date.now() - cached.readAt <= LINK_CACHE_MS) link = cached.link;
+  else {
     // Unknown here, inactive when last seen (it may have been reactivated since), or read too long ago: read it.
-    link = await readLink(ctx, linkId);
-    if (!link) throw paymentLinkNotFound(linkId);
+    const read = await readLink(ctx, linkId);
+    if (!read) throw paymentLinkNotFound(linkId);
     if (cache.size >= MAX_CACHED) cache.clear();
-    cache.set(linkId, { link, readAt: Date.now() });
+    cache.set(linkId, { link: read, readAt: Date.now() });
+    link = read;
   }
-  if (!link) throw paymentLinkNotFound(linkId);
   if (!link.active) throw linkInactive(linkId);
   await assertTakingPayments(ctx.db, link.merchant_id);
   const t: Tenant = { merchantId: link.merchant_id, environment: link.environment };
