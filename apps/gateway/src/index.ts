@@ -45,3 +45,5 @@ export { parseAmount, formatAmount } from './money/amount.ts';
 // Going live (tender doctor, the operator view): the relayer's gas and the SMTP relay's answer.
 export { readRelayerGas, relayerGas, SWEEP_GAS, type RelayerGas } from './settlement/relayerGas.ts';
 export { verifySmtp } from './email/smtpMailer.ts';
+// The operator console's API document (not served): apps/web generates the console client's types from it.
+export { adminApiDocument, type OpenApiDocument } from './operator/adminApiDocument.ts';

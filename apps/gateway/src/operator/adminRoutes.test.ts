@@ -2,6 +2,8 @@
 // (its key and session refused with 403 MERCHANT_SUSPENDED at once, its checkout opens no payment, a payment it was
 // already paid still settles into its vault); a real network's incident resolved both ways; a dead job run again.
 import { createJobRunner, enqueue, PermanentJobError, type App } from '@tender/platform';
+import type { LightMyRequestResponse } from 'fastify';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startChainHarness, type ChainHarness } from '../_test/chainHarness.ts';
 import { bearer, createTestGateway, insertVault, markEmailVerified, signUp } from '../_test/testGateway.ts';
@@ -12,6 +14,8 @@ import { createGatewayServer } from '../server.ts';
 import { openIncidents } from '../watcher/chainIncidents.ts';
 import { createChainWatcher } from '../watcher/chainWatcher.ts';
 import { startGatewayWorkers, type GatewayWorkers } from '../workers.ts';
+import { ADMIN_ANSWERS } from './adminAnswers.ts';
+import { adminApiDocument, type OpenApiDocument } from './adminApiDocument.ts';
 
 const PASSWORD = 'a long operator password';
 const basic = (pass = PASSWORD, user = 'operator') => ({
@@ -42,14 +46,32 @@ afterAll(async () => {
   await h?.close();
 });
 
-const admin = (method: 'GET' | 'POST', url: string, payload?: object, ip = '127.0.0.1') =>
-  app.inject({
+/**
+ * A console route's answer; a success is checked against the route's closed schema (ADMIN_ANSWERS), found by the
+ * OpenAPI path the URL matches.
+ */
+function answered(method: 'GET' | 'POST', url: string, r: LightMyRequestResponse): LightMyRequestResponse {
+  const request = `${method} /admin/api${url.split('?')[0]}`;
+  // A key's OpenAPI path as a pattern: each {parameter} one path segment.
+  const matches = (key: string) => new RegExp(`^${key.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(request);
+  const answer = Object.entries(ADMIN_ANSWERS).find(([key]) => matches(key));
+  expect(answer, request).toBeDefined();
+  if (answer && r.statusCode === 200) expect([...Value.Errors(answer[1], r.json())], request).toEqual([]);
+  return r;
+}
+
+const admin = async (method: 'GET' | 'POST', url: string, payload?: object, ip = '127.0.0.1') =>
+  answered(
     method,
-    url: `/admin/api${url}`,
-    headers: basic(),
-    remoteAddress: ip,
-    ...(payload ? { payload } : {}),
-  });
+    url,
+    await app.inject({
+      method,
+      url: `/admin/api${url}`,
+      headers: basic(),
+      remoteAddress: ip,
+      ...(payload ? { payload } : {}),
+    }),
+  );
 
 async function auditActions(): Promise<string[]> {
   return ((await admin('GET', '/audit')).json() as { audit: { action: string }[] }).audit.map((a) => a.action);
@@ -294,6 +316,53 @@ describe(`operator console API (${process.env.DATABASE_URL ? 'postgres' : 'pglit
       await runner.stop({ timeoutMs: 5000 });
     }
   });
+
+  it('shows the agent services when they run in this process, and says so when they do not', async () => {
+    expect((await admin('GET', '/agents')).json()).toEqual({
+      available: false,
+      adminApiUrl: null,
+      tenants: [],
+      services: [],
+    });
+    h.ctx.operator.agents = {
+      adminApiUrl: 'http://127.0.0.1:1/admin/api',
+      read: async () => ({
+        tenants: [
+          {
+            tenantId: 'ten_1',
+            walletAddress: `0x${'ab'.repeat(20)}`,
+            status: 'suspended',
+            suspendedReason: 'abuse',
+            createdAt: new Date().toISOString(),
+          },
+        ],
+        services: [{ serviceId: 'email', available: true, unavailableReason: null, turnedOffByOperator: false }],
+      }),
+    };
+    try {
+      const r = (await admin('GET', '/agents')).json();
+      expect(r).toMatchObject({ available: true, adminApiUrl: 'http://127.0.0.1:1/admin/api' });
+      expect([r.tenants.length, r.services.length]).toEqual([1, 1]);
+    } finally {
+      h.ctx.operator.agents = null;
+    }
+  });
+
+  it('every console route has its answer, in the operator document and only there', async () => {
+    const served = (await app.inject({ method: 'GET', url: '/v1/openapi.json' })).json<OpenApiDocument>();
+    const doc = adminApiDocument(served); // throws when a route and ADMIN_ANSWERS disagree
+    const keys: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const key = `${method.toUpperCase()} ${path}`;
+        keys.push(key);
+        expect(op.responses['200'], key).toBeDefined();
+        // The served document keeps these routes as they were published: errors only.
+        expect(served.paths[path]?.[method]?.responses['200'], key).toBeUndefined();
+      }
+    }
+    expect(keys.sort()).toEqual(Object.keys(ADMIN_ANSWERS).sort());
+  });
 });
 
 describe('incidents of a real network, resolved from the console', () => {
@@ -313,8 +382,12 @@ describe('incidents of a real network, resolved from the console', () => {
   });
   afterAll(() => sepoliaApp?.close());
 
-  const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
-    sepoliaApp.inject({ method, url: `/admin/api${url}`, headers: basic(), ...(payload ? { payload } : {}) });
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) =>
+    answered(
+      method,
+      url,
+      await sepoliaApp.inject({ method, url: `/admin/api${url}`, headers: basic(), ...(payload ? { payload } : {}) }),
+    );
   const fake = (n: number) => `0x${n.toString(16).padStart(64, '0')}`;
 
   /** A final transfer paying `paymentId` in full, recorded in a block at the head's height the node does not have. */

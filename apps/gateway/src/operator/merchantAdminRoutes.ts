@@ -1,5 +1,6 @@
 // The console's merchants: search, detail, suspend and resume (merchantsAdmin.ts).
 import { Type } from 'typebox';
+import type { AdminAnswer } from './adminAnswers.ts';
 import { ADMIN_API, config, Limit, responses, security, tags, type AdminKit } from './adminKit.ts';
 import { getMerchant, searchMerchants, setMerchantSuspended } from './merchantsAdmin.ts';
 
@@ -20,7 +21,7 @@ export function merchantAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): 
         response: responses,
       },
     },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'GET /admin/api/merchants'>> => {
       const q = req.query.q?.trim() ?? '';
       await audit(req, 'merchant.search', null, q ? { q } : {});
       return { merchants: await searchMerchants(ctx.db, q, req.query.limit ?? 100) };
@@ -30,7 +31,7 @@ export function merchantAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): 
   app.get(
     `${ADMIN_API}/merchants/:id`,
     { config, schema: { tags, security, summary: 'One merchant', params: MerchantParams, response: responses } },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'GET /admin/api/merchants/{id}'>> => {
       const merchant = await getMerchant(ctx.db, req.params.id);
       await audit(req, 'merchant.view', req.params.id);
       return { merchant };
@@ -54,7 +55,7 @@ export function merchantAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): 
         response: responses,
       },
     },
-    async (req) =>
+    async (req): Promise<AdminAnswer<'POST /admin/api/merchants/{id}/suspend'>> =>
       setMerchantSuspended(ctx, {
         merchantId: req.params.id,
         suspended: true,
@@ -70,7 +71,7 @@ export function merchantAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): 
       config,
       schema: { tags, security, summary: 'Resume a suspended merchant', params: MerchantParams, response: responses },
     },
-    async (req) =>
+    async (req): Promise<AdminAnswer<'POST /admin/api/merchants/{id}/resume'>> =>
       setMerchantSuspended(ctx, {
         merchantId: req.params.id,
         suspended: false,

@@ -2,6 +2,7 @@
 import { Type } from 'typebox';
 import { GatewayError } from '../http/errors.ts';
 import { StringEnum } from '../http/schemas.ts';
+import type { AdminAnswer } from './adminAnswers.ts';
 import { ADMIN_API, config, responses, security, tags, type AdminKit } from './adminKit.ts';
 import { incidentFacts, listNetworks } from './networksAdmin.ts';
 import { INCIDENT_RESOLUTIONS, resolveIncident } from './resolveIncident.ts';
@@ -19,7 +20,7 @@ export function networkAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): v
         response: responses,
       },
     },
-    async () => listNetworks(ctx),
+    async (): Promise<AdminAnswer<'GET /admin/api/networks'>> => listNetworks(ctx),
   );
 
   app.get(
@@ -34,7 +35,7 @@ export function networkAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): v
         response: responses,
       },
     },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'GET /admin/api/networks/{network}/incident'>> => {
       const facts = await incidentFacts(ctx, req.params.network);
       if (!facts) throw new GatewayError('RESOURCE_NOT_FOUND', `${req.params.network} has no open incident`);
       await audit(req, 'incident.view', req.params.network);
@@ -60,7 +61,7 @@ export function networkAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit): v
         response: responses,
       },
     },
-    async (req) => ({
+    async (req): Promise<AdminAnswer<'POST /admin/api/networks/{network}/incident/resolve'>> => ({
       resolved: await resolveIncident(ctx, {
         network: req.params.network,
         resolution: req.body.resolution,

@@ -85,7 +85,7 @@ export async function listNetworks(ctx: GatewayContext) {
         chainId: n.chainId,
         environment: n.environment,
         confirmations: n.confirmations,
-        state: !n.available ? 'unavailable' : incident ? 'incident' : 'operational',
+        state: !n.available ? ('unavailable' as const) : incident ? ('incident' as const) : ('operational' as const),
         unavailableReason: n.available ? null : (n.unavailableReason ?? null),
         watcher: c
           ? {

@@ -2,6 +2,7 @@
 import { auditOperatorAction, listDeadJobs, queueStats, readOperatorAudit, retryDeadJob } from '@tender/platform';
 import { Type } from 'typebox';
 import { GatewayError } from '../http/errors.ts';
+import type { AdminAnswer } from './adminAnswers.ts';
 import { ADMIN_API, config, Limit, responses, security, tags, type AdminKit } from './adminKit.ts';
 import { listRelayers } from './relayersAdmin.ts';
 
@@ -17,7 +18,7 @@ export function operationsAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit)
         response: responses,
       },
     },
-    async () => ({ relayers: await listRelayers(ctx) }),
+    async (): Promise<AdminAnswer<'GET /admin/api/relayers'>> => ({ relayers: await listRelayers(ctx) }),
   );
 
   app.get(
@@ -35,7 +36,7 @@ export function operationsAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit)
         response: responses,
       },
     },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'GET /admin/api/queues'>> => {
       const [queues, deadJobs] = await Promise.all([
         queueStats(ctx.db),
         listDeadJobs(ctx.db, { queue: req.query.queue, limit: req.query.limit ?? 100 }),
@@ -56,7 +57,7 @@ export function operationsAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit)
         response: responses,
       },
     },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'POST /admin/api/jobs/{id}/retry'>> => {
       const id = req.params.id;
       const r = await ctx.db.tx(async (tx) => {
         const outcome = await retryDeadJob(tx, id);
@@ -88,7 +89,7 @@ export function operationsAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit)
         response: responses,
       },
     },
-    async (req) => {
+    async (req): Promise<AdminAnswer<'GET /admin/api/agents'>> => {
       const agents = ctx.operator.agents;
       if (!agents) return { available: false, adminApiUrl: null, tenants: [], services: [] };
       await audit(req, 'agents.tenant.list', null);
@@ -108,6 +109,8 @@ export function operationsAdminRoutes({ app, ctx, operatorOf, audit }: AdminKit)
         response: responses,
       },
     },
-    async (req) => ({ audit: await readOperatorAudit(ctx.db, 'gateway_operator_audit', req.query.limit ?? 100) }),
+    async (req): Promise<AdminAnswer<'GET /admin/api/audit'>> => ({
+      audit: await readOperatorAudit(ctx.db, 'gateway_operator_audit', req.query.limit ?? 100),
+    }),
   );
 }

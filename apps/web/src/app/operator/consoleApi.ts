@@ -1,8 +1,31 @@
-// The operator console's client of /admin/api (gateway, operator/adminRoutes.ts). Types mirror the gateway's
-// operator views (merchantsAdmin.ts, networksAdmin.ts, relayersAdmin.ts, resolveIncident.ts). The operator's HTTP
-// Basic credentials live in sessionStorage (they end with the tab) and go only to /admin/api. Requests never let
-// the browser add or ask for credentials itself (credentials: 'omit': no native sign-in dialog on a 401).
-import { ApiError } from '../shared/api.ts';
+// The operator console's client of /admin/api (gateway, operator/adminRoutes.ts): openapi-fetch over the types
+// generated from the console routes' document (operatorApiTypes.ts, from apps/gateway/src/operator/
+// adminApiDocument.ts), so every path, body and answer is checked at compile time; every failure is an ApiError with
+// the API's own code and message. The operator's HTTP Basic credentials live in sessionStorage (they end with the
+// tab) and go only to /admin/api. Requests never let the browser add or ask for credentials itself (credentials:
+// 'omit': no native sign-in dialog on a 401).
+import createClient, { type Middleware } from 'openapi-fetch';
+import { ok } from '../shared/api.ts';
+import type { paths } from './operatorApiTypes.ts';
+
+/** The answer of a successful call of operation `M` on console path `P`. */
+type Answer<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends {
+  responses: { 200: { content: { 'application/json': infer A } } };
+}
+  ? A
+  : never;
+
+export type Merchant = Answer<'/admin/api/merchants', 'get'>['merchants'][number];
+export type MerchantDetail = Answer<'/admin/api/merchants/{id}', 'get'>['merchant'];
+export type NetworkState = Answer<'/admin/api/networks', 'get'>['networks'][number];
+export type Incident = Answer<'/admin/api/networks', 'get'>['recentlyResolved'][number];
+export type IncidentFacts = Answer<'/admin/api/networks/{network}/incident', 'get'>;
+export type ResolvedIncident = Answer<'/admin/api/networks/{network}/incident/resolve', 'post'>['resolved'];
+export type Relayer = Answer<'/admin/api/relayers', 'get'>['relayers'][number];
+export type QueueStat = Answer<'/admin/api/queues', 'get'>['queues'][number];
+export type DeadJob = Answer<'/admin/api/queues', 'get'>['deadJobs'][number];
+export type AgentsView = Answer<'/admin/api/agents', 'get'>;
+export type AuditEntry = Answer<'/admin/api/audit', 'get'>['audit'][number];
 
 const STORE_KEY = 'tender.operator';
 
@@ -15,191 +38,45 @@ export const operatorCredentials = {
   clear: (): void => sessionStorage.removeItem(STORE_KEY),
 };
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
-  const basic = operatorCredentials.get();
-  let res: Response;
-  try {
-    res = await fetch(`/admin/api${path}`, {
-      method,
-      headers: {
-        accept: 'application/json',
-        ...(basic ? { authorization: `Basic ${basic}` } : {}),
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? null : JSON.stringify(body),
-      credentials: 'omit',
-      cache: 'no-store',
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK_ERROR', 'Cannot reach the server; check your connection');
-  }
-  const json = (await res.json().catch(() => undefined)) as { error?: { code?: string; message?: string } } | undefined;
-  if (!res.ok) {
-    if (res.status === 401) operatorCredentials.clear();
-    throw new ApiError(res.status, json?.error?.code ?? 'HTTP_ERROR', json?.error?.message ?? `HTTP ${res.status}`);
-  }
-  return json as T;
-}
+/** The credentials go with every request; a 401 means they are wrong or were changed: forget them. */
+const basicAuth: Middleware = {
+  onRequest({ request }) {
+    const basic = operatorCredentials.get();
+    if (basic) request.headers.set('authorization', `Basic ${basic}`);
+    return request;
+  },
+  onResponse({ response }) {
+    if (response.status === 401) operatorCredentials.clear();
+    return response;
+  },
+};
 
-export interface Merchant {
-  id: string;
-  businessName: string;
-  ownerEmail: string | null;
-  isDev: boolean;
-  createdAt: string;
-  status: 'active' | 'suspended';
-  suspendedAt: string | null;
-  suspendedReason: string | null;
-  users: number;
-  liveApiKeys: number;
-  payments: number;
-}
+const operator = createClient<paths>({
+  baseUrl: typeof location === 'undefined' ? '' : location.origin,
+  headers: { accept: 'application/json' },
+  credentials: 'omit',
+  cache: 'no-store',
+});
+operator.use(basicAuth);
 
-export interface MerchantDetail extends Merchant {
-  paymentsByStatus: { environment: string; status: string; count: number }[];
-  members: { id: string; email: string | null; role: string; createdAt: string }[];
-}
-
-export interface Incident {
-  id: string;
-  network: string;
-  kind: string;
-  agreedBlock: string;
-  recordedBlock: string;
-  headBlock: string;
-  transfers: number;
-  finalTransfers: number;
-  settlements: number;
-  payments: number;
-  detectedAt: string;
-  resolvedAt: string | null;
-  resolution: string | null;
-  resolvedBy: string | null;
-}
-
-export interface NetworkState {
-  network: string;
-  name: string;
-  chainId: number;
-  environment: string;
-  confirmations: number;
-  state: 'operational' | 'incident' | 'unavailable';
-  unavailableReason: string | null;
-  watcher: { cursorBlock: string | null; leaseOwner: string | null; secondsSinceUpdate: number } | null;
-  head: string | null;
-  headError: string | null;
-  lagBlocks: number | null;
-  incident: Incident | null;
-}
-
-export interface IncidentFacts {
-  incident: Incident;
-  nodeError: string | null;
-  transfers: {
-    paymentId: string;
-    merchantId: string;
-    blockNumber: string;
-    recordedBlockHash: string;
-    chainBlockHash: string | null;
-    txHash: string;
-    amountUnits: string;
-    /** In the token's decimals; null for a token whose decimals are unknown. */
-    amount: string | null;
-    tokenSymbol: string | null;
-    final: boolean;
-  }[];
-  sweeps: { settlementId: string; paymentId: string; minedBlock: string; txHash: string | null }[];
-}
-
-export interface ResolvedIncident {
-  network: string;
-  resolution: 'applied_chain' | 'kept_database';
-  agreedBlock: string | null;
-  transfersRolledBack: number;
-  settlementsVoided: number;
-  paymentsRederived: number;
-  statusChanges: number;
-}
-
-export interface Relayer {
-  network: string;
-  address: string;
-  chain: {
-    balance: string;
-    balanceWei: string;
-    sweepsAffordable: number;
-    lowOnGas: boolean;
-    nonceLatest: number;
-    noncePending: number;
-  } | null;
-  chainError: string | null;
-  storedNextNonce: string | null;
-  pendingTransactions: {
-    settlementId: string;
-    paymentId: string;
-    nonce: string | null;
-    txHash: string | null;
-    submittedAt: string | null;
-  }[];
-}
-
-export interface QueueStat {
-  queue: string;
-  depth: number;
-  scheduled: number;
-  running: number;
-  dead: number;
-  oldestDueAgeSeconds: number;
-}
-
-export interface DeadJob {
-  id: string;
-  queue: string;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  createdAt: string;
-  finishedAt: string;
-}
-
-export interface AgentsView {
-  available: boolean;
-  adminApiUrl: string | null;
-  tenants: {
-    tenantId: string;
-    walletAddress: string;
-    status: string;
-    suspendedReason: string | null;
-    createdAt: string;
-  }[];
-  services: { serviceId: string; available: boolean; unavailableReason: string | null; turnedOffByOperator: boolean }[];
-}
-
-export interface AuditEntry {
-  id: string;
-  at: string;
-  operator: string;
-  action: string;
-  target: string | null;
-  details: Record<string, unknown>;
-  remoteIp: string | null;
-}
-
-const seg = encodeURIComponent;
+const byId = (id: string) => ({ params: { path: { id } } });
+const byNetwork = (network: string) => ({ params: { path: { network } } });
 
 export const consoleApi = {
-  merchants: (q: string) => call<{ merchants: Merchant[] }>('GET', `/merchants?q=${seg(q)}`),
-  merchant: (id: string) => call<{ merchant: MerchantDetail }>('GET', `/merchants/${seg(id)}`),
+  merchants: (q: string) => ok(operator.GET('/admin/api/merchants', { params: { query: { q } } })),
+  merchant: (id: string) => ok(operator.GET('/admin/api/merchants/{id}', byId(id))),
   suspend: (id: string, reason: string) =>
-    call<{ merchant: MerchantDetail; changed: boolean }>('POST', `/merchants/${seg(id)}/suspend`, { reason }),
-  resume: (id: string) => call<{ merchant: MerchantDetail; changed: boolean }>('POST', `/merchants/${seg(id)}/resume`),
-  networks: () => call<{ networks: NetworkState[]; recentlyResolved: Incident[] }>('GET', '/networks'),
-  incident: (network: string) => call<IncidentFacts>('GET', `/networks/${seg(network)}/incident`),
+    ok(operator.POST('/admin/api/merchants/{id}/suspend', { ...byId(id), body: { reason } })),
+  resume: (id: string) => ok(operator.POST('/admin/api/merchants/{id}/resume', byId(id))),
+  networks: () => ok(operator.GET('/admin/api/networks')),
+  incident: (network: string) => ok(operator.GET('/admin/api/networks/{network}/incident', byNetwork(network))),
   resolve: (network: string, resolution: 'apply_chain' | 'keep_database') =>
-    call<{ resolved: ResolvedIncident }>('POST', `/networks/${seg(network)}/incident/resolve`, { resolution }),
-  relayers: () => call<{ relayers: Relayer[] }>('GET', '/relayers'),
-  queues: () => call<{ queues: QueueStat[]; deadJobs: DeadJob[] }>('GET', '/queues'),
-  retryJob: (id: string) => call<{ job: { id: string; state: string } }>('POST', `/jobs/${seg(id)}/retry`),
-  agents: () => call<AgentsView>('GET', '/agents'),
-  audit: () => call<{ audit: AuditEntry[] }>('GET', '/audit?limit=50'),
+    ok(
+      operator.POST('/admin/api/networks/{network}/incident/resolve', { ...byNetwork(network), body: { resolution } }),
+    ),
+  relayers: () => ok(operator.GET('/admin/api/relayers')),
+  queues: () => ok(operator.GET('/admin/api/queues')),
+  retryJob: (id: string) => ok(operator.POST('/admin/api/jobs/{id}/retry', byId(id))),
+  agents: () => ok(operator.GET('/admin/api/agents')),
+  audit: () => ok(operator.GET('/admin/api/audit', { params: { query: { limit: 50 } } })),
 };
