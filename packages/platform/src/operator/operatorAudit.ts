@@ -26,13 +26,11 @@ export interface OperatorAuditEntry {
 
 /** Appends one operator action (in the transaction of the action when given one, so both commit or neither). */
 export async function auditOperatorAction(sql: Sql, table: OperatorAuditTable, e: OperatorAction): Promise<void> {
-  await sql.query(`insert into ${table} (operator, action, target, details, remote_ip) values ($1, $2, $3, $4, $5)`, [
-    e.operator,
-    e.action,
-    e.target,
-    JSON.stringify(e.details ?? {}),
-    e.ip,
-  ]);
+  // As text cast to jsonb: postgres.js would otherwise JSON-encode the string a second time (a jsonb string).
+  await sql.query(
+    `insert into ${table} (operator, action, target, details, remote_ip) values ($1, $2, $3, $4::text::jsonb, $5)`,
+    [e.operator, e.action, e.target, JSON.stringify(e.details ?? {}), e.ip],
+  );
 }
 
 /** Operator actions, newest first. */
@@ -50,8 +48,12 @@ export async function readOperatorAudit(
     details: Record<string, unknown>;
     remote_ip: string | null;
   }>(
-    `select id::text, at, operator, action, target, details, remote_ip from ${table}
-      order by at desc, id desc limit $1`,
+    // Rows written on PostgreSQL before the insert cast its text to jsonb hold that text as a jsonb string: read as
+    // the object it encodes (it is always JSON.stringify's output).
+    `select id::text, at, operator, action, target,
+            case when jsonb_typeof(details) = 'string' then (details #>> '{}')::jsonb else details end as details,
+            remote_ip
+       from ${table} order by at desc, id desc limit $1`,
     [limit],
   );
   return rows.map((r) => ({
