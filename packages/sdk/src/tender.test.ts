@@ -125,32 +125,36 @@ describe(`@tender/sdk against a started gateway (${db})`, () => {
   it('follows live events over the stream', async () => {
     const tender = new Tender({ apiKey, baseUrl });
     const abort = new AbortController();
-    const opened = new Promise<void>((resolve) => {
-      void (async () => {
-        const seen: string[] = [];
-        for await (const e of tender.events.stream({ signal: abort.signal, onOpen: resolve })) {
-          seen.push(e.id);
-          if (seen.length === 1) {
-            expect(e.type).toBe('payment.completed');
-            abort.abort();
-          }
-        }
-      })();
-    });
-    await opened;
-    const id = await g.db.tx((tx) =>
-      emitEvent(g.ctx, tx, {
-        merchantId,
-        environment: 'test',
-        type: 'payment.completed',
-        paymentId: null,
-        object: { id: 'pi_x', object: 'payment_intent' },
-        createdAt: new Date(),
-      }),
-    );
-    expect((await tender.events.retrieve(id)).type).toBe('payment.completed');
-    const listed = await tender.events.list({ type: 'payment.completed' });
-    expect(listed.data.map((e) => e.id)).toContain(id);
+    const seen: { id: string; type: string }[] = [];
+    let opened!: () => void;
+    const open = new Promise<void>((r) => (opened = r));
+    // Awaited below: a follower left running would outlive the server and reconnect into the next test file.
+    const following = (async () => {
+      for await (const e of tender.events.stream({ signal: abort.signal, onOpen: opened })) {
+        seen.push(e);
+        abort.abort();
+      }
+    })();
+    try {
+      await open;
+      const id = await g.db.tx((tx) =>
+        emitEvent(g.ctx, tx, {
+          merchantId,
+          environment: 'test',
+          type: 'payment.completed',
+          paymentId: null,
+          object: { id: 'pi_x', object: 'payment_intent' },
+          createdAt: new Date(),
+        }),
+      );
+      await following;
+      expect(seen.map((e) => [e.id, e.type])).toEqual([[id, 'payment.completed']]);
+      expect((await tender.events.retrieve(id)).type).toBe('payment.completed');
+      const listed = await tender.events.list({ type: 'payment.completed' });
+      expect(listed.data.map((e) => e.id)).toContain(id);
+    } finally {
+      abort.abort();
+    }
   });
 
   it('stops following with the 401 when the key is revoked while the stream is open, instead of reconnecting', async () => {

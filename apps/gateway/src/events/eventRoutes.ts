@@ -88,7 +88,9 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
           'x-accel-buffering': 'no',
           'request-id': String(req.id),
         });
-        res.write(': connected\n\n');
+        // The headers go out with the first write, after the subscription below: a client told the stream is open
+        // never misses an event committed after that (a stream without Last-Event-ID starts after the newest event
+        // when it subscribes).
 
         let ended = false;
         let unsubscribe = (): void => {};
@@ -125,7 +127,9 @@ export function eventRoutes(ctx: GatewayContext, opts: EventRoutesOptions = {}) 
         if (ended) {
           unwatch();
           unsubscribe();
+          return;
         }
+        res.write(': connected\n\n');
       },
     );
 
