@@ -64,6 +64,14 @@ describe('payment search across the window', () => {
     expect(await pages('blue-', 100)).toEqual(expected);
   });
 
+  it('a search with more matches than the index path takes (500) is answered from the window, page by page', async () => {
+    const expected = all.filter((p) => p.order_reference.includes('plain-')).map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(1000);
+    const first = await listPayments(gw.ctx, tenant(), { q: 'plain-', limit: 100 });
+    expect(first.data.map((p) => p.id)).toEqual(expected.slice(0, 100));
+    expect(await pages('plain-', 100)).toEqual(expected);
+  });
+
   it('a search whose matches all lie beyond the window finds them through the indexes', async () => {
     const expected = all.filter((p) => p.order_reference.startsWith('rare-')).map((p) => p.id);
     expect(expected.length).toBeGreaterThan(5);

@@ -98,16 +98,54 @@ function exactArms(ctx: GatewayContext, q: string, p: (v: unknown) => string): s
 const substringSearch = (q: string) => !ADDRESS.test(q) && !TX_HASH.test(q);
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** Substring matches a search takes from the trigram indexes before it reads the newest window (see searchFew). */
+const FEW_MATCHES = 500;
+
+/**
+ * A search that matches few of the tenant's payments (at most FEW_MATCHES, before the other filters), answered in
+ * one statement: the trigram indexes give every match, the bounded set is filtered and sorted, and its cost is the
+ * number of matches whatever the size of the shop. Null when the bound was reached: many matches, which the newest
+ * window answers better (searchNewest). Exact: below the bound the set holds every substring match.
+ */
+async function searchFew(
+  ctx: GatewayContext,
+  q: string,
+  filters: string,
+  params: readonly unknown[],
+  want: number,
+): Promise<IntentRow[] | null> {
+  const all = [...params];
+  const p = (v: unknown) => `$${all.push(v)}`;
+  const like = p(likePattern(q));
+  // One row at least: the count of matches, with the page beside it (all nulls when the page is empty); the page
+  // is not read once the bound is passed.
+  const rows = await ctx.db.query<IntentRow & { found: number | string | bigint }>(
+    `with found as (
+       select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
+          and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})
+        limit ${FEW_MATCHES + 1})
+     select f.found, page.* from (select count(*) as found from found) f
+       left join lateral (
+         select ${INTENT_COLUMNS} from payment_intents i
+          where f.found <= ${FEW_MATCHES} and ${filters}
+            and i.id in (select id from found union all ${exactArms(ctx, q, p).join(' union all ')})
+          order by i.created_at desc, i.id desc limit ${want}) page on true`,
+    all,
+  );
+  if (Number(rows[0]?.found ?? 0) > FEW_MATCHES) return null;
+  return rows.filter((r) => r.id !== null).map(({ found: _f, ...row }) => row);
+}
+
 /** Payments a substring search reads, newest first, before it turns to the trigram indexes (see searchNewest). */
 const SEARCH_WINDOW = 1000;
 
 /**
- * A substring search among the tenant's newest SEARCH_WINDOW payments (under the other filters): the first
+ * A search with more than FEW_MATCHES matches, among the tenant's newest SEARCH_WINDOW payments (under the other
+ * filters): the first
  * `want` matches when that window holds as many, or all of them when the window is every payment the filters
  * leave; null otherwise (the caller then asks the trigram indexes). A search that matches many payments (`order-`
  * of `order-1234`) is answered from the top of the (created_at) index in a time that does not grow with the shop,
- * where the trigram path would read every match (11,000 of 100,000 payments for `order-1`) to sort them; a search
- * that matches few keeps the trigram path, whose cost is the number of matches. Exact: the window holds the newest
+ * where the trigram path would read every match (11,000 of 100,000 payments for `order-1`) to sort them. Exact: the window holds the newest
  * payments in the list's own order, so no payment outside it can come before a match inside it.
  */
 async function searchNewest(
@@ -167,12 +205,16 @@ export async function listPayments(
   if (query.to) conditions.push(`i.created_at < ${p(new Date(query.to))}`);
   if (query.cursor) conditions.push(`i.created_at < ${p(new Date(query.cursor))}`);
   const filters = conditions.join(' and ');
-  const newest = q && substringSearch(q) ? await searchNewest(ctx, q, filters, params, limit + 1) : null;
+  const searched =
+    q && substringSearch(q)
+      ? ((await searchFew(ctx, q, filters, params, limit + 1)) ??
+        (await searchNewest(ctx, q, filters, params, limit + 1)))
+      : null;
   if (q) conditions.push(searchCondition(ctx, q, p));
   const where = conditions.join(' and ');
   const at = `$${params.length + 1}`;
   const rows =
-    newest ??
+    searched ??
     (await ctx.db.query<IntentRow>(
       `select ${INTENT_COLUMNS} from payment_intents i where ${where}
        order by i.created_at desc, i.id desc limit ${limit + 1}`,
