@@ -18,6 +18,7 @@ export * from './http/opaqueCursor.ts';
 export { detailSentence, fieldLabel, renderedDetails, validationMessage } from './http/validationDetails.ts';
 export * from './http/httpConfig.ts';
 export * from './http/serveWebPages.ts';
+export * from './http/answeredDocument.ts';
 export * from './lifecycle/shutdown.ts';
 export * from './log/logger.ts';
 export * from './db/platformMigrations.ts';

@@ -4,8 +4,9 @@
 // the API's own code and message. The operator's HTTP Basic credentials live in sessionStorage (they end with the
 // tab) and go only to /admin/api. Requests never let the browser add or ask for credentials itself (credentials:
 // 'omit': no native sign-in dialog on a 401).
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import { ok } from '../shared/api.ts';
+import { storedCredentialAuth } from '../shared/storedCredential.ts';
 import type { paths } from './operatorApiTypes.ts';
 
 /** The answer of a successful call of operation `M` on console path `P`. */
@@ -38,26 +39,13 @@ export const operatorCredentials = {
   clear: (): void => sessionStorage.removeItem(STORE_KEY),
 };
 
-/** The credentials go with every request; a 401 means they are wrong or were changed: forget them. */
-const basicAuth: Middleware = {
-  onRequest({ request }) {
-    const basic = operatorCredentials.get();
-    if (basic) request.headers.set('authorization', `Basic ${basic}`);
-    return request;
-  },
-  onResponse({ response }) {
-    if (response.status === 401) operatorCredentials.clear();
-    return response;
-  },
-};
-
 const operator = createClient<paths>({
   baseUrl: typeof location === 'undefined' ? '' : location.origin,
   headers: { accept: 'application/json' },
   credentials: 'omit',
   cache: 'no-store',
 });
-operator.use(basicAuth);
+operator.use(storedCredentialAuth(operatorCredentials, 'Basic'));
 
 const byId = (id: string) => ({ params: { path: { id } } });
 const byNetwork = (network: string) => ({ params: { path: { network } } });

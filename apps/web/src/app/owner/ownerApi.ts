@@ -3,8 +3,9 @@
 // gateway (shared/api.ts), so every path, body and answer is checked at compile time; every failure is an ApiError
 // with the API's own code and message. The owner session (os_v1_…) lives in sessionStorage: it ends with the tab,
 // and it opens only /owner/api, never the agent API.
-import createClient, { type Middleware } from 'openapi-fetch';
+import createClient from 'openapi-fetch';
 import { ok } from '../shared/api.ts';
+import { storedCredentialAuth } from '../shared/storedCredential.ts';
 import type { paths } from './ownerApiTypes.ts';
 
 /** The `data` of a successful answer of operation `M` on owner path `P`. */
@@ -34,25 +35,12 @@ export const ownerSession = {
   clear: () => sessionStorage.removeItem(SESSION_KEY),
 };
 
-/** The session goes with every request; a 401 means it ended (expired, signed out elsewhere): forget it. */
-const session: Middleware = {
-  onRequest({ request }) {
-    const token = ownerSession.get();
-    if (token) request.headers.set('authorization', `Bearer ${token}`);
-    return request;
-  },
-  onResponse({ response }) {
-    if (response.status === 401) ownerSession.clear();
-    return response;
-  },
-};
-
 const owner = createClient<paths>({
   baseUrl: typeof location === 'undefined' ? '' : location.origin,
   credentials: 'omit',
   cache: 'no-store',
 });
-owner.use(session);
+owner.use(storedCredentialAuth(ownerSession, 'Bearer'));
 
 /** The answer's `data`, or an ApiError in the API's own words. */
 const data = async <D>(call: Promise<{ data?: { data: D }; error?: unknown; response: Response }>): Promise<D> =>
