@@ -141,12 +141,12 @@ const SEARCH_WINDOW = 1000;
 
 /**
  * A search with more than FEW_MATCHES matches, among the tenant's newest SEARCH_WINDOW payments (under the other
- * filters): the first
- * `want` matches when that window holds as many, or all of them when the window is every payment the filters
- * leave; null otherwise (the caller then asks the trigram indexes). A search that matches many payments (`order-`
- * of `order-1234`) is answered from the top of the (created_at) index in a time that does not grow with the shop,
- * where the trigram path would read every match (11,000 of 100,000 payments for `order-1`) to sort them. Exact: the window holds the newest
- * payments in the list's own order, so no payment outside it can come before a match inside it.
+ * filters): the first `want` matches when that window holds as many, or all of them when the window is every
+ * payment the filters leave; null otherwise (the caller then asks the trigram indexes). A search that matches many
+ * payments (`order-` of `order-1234`) is answered from the top of the (created_at) index in a time that does not
+ * grow with the shop, where the trigram path would read every match (11,000 of 100,000 payments for `order-1`) to
+ * sort them. Exact: the window holds the newest payments in the list's own order, so no payment outside it can come
+ * before a match inside it.
  */
 async function searchNewest(
   ctx: GatewayContext,
