@@ -379,6 +379,10 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     // (Only test events: the earlier payments' settlement events may also reach /ok once it exists.)
     expect(receiver.events.filter((e) => e.type === 'test').map((e) => e.id)).toEqual([sentId]);
     expect(receiver.bad).toBe(0);
+    // The delivery log below shows it without a click on Refresh, with the answer of its first attempt.
+    const log = page.getByRole('region', { name: 'Webhook deliveries', exact: true });
+    const logged = log.getByTestId('delivery').filter({ hasText: sentId! });
+    await expect.poll(() => logged.textContent(), { timeout: 15_000 }).toContain('HTTP 200');
 
     const failRow = endpoints.getByRole('listitem').filter({ hasText: `${receiver.base}/fail` });
     await failRow.getByRole('button', { name: 'Send test event' }).click();

@@ -64,7 +64,7 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
             </span>
             {manage ? (
               <span className="actions">
-                <SendTestEvent endpointId={ep.id} disabled={ep.status !== 'enabled'} />
+                <SendTestEvent endpointId={ep.id} disabled={ep.status !== 'enabled'} onSent={onChanged} />
                 <button
                   type="button"
                   className="secondary small"
@@ -155,14 +155,24 @@ export function WebhookEndpointsCard({ onChanged }: { onChanged: () => void }) {
 
 /**
  * "Send test event": POST /v1/webhook-endpoints/{id}/test makes one real, signed delivery of a `test` event; the
- * delivery log is then read until its first attempt is done, and what the receiver answered is shown.
+ * delivery is then read until its first attempt is done, and what the receiver answered is shown. The delivery log
+ * below is refreshed once the delivery exists and again when its first attempt is known (`onSent`).
  */
-function SendTestEvent({ endpointId, disabled }: { endpointId: string; disabled: boolean }) {
+function SendTestEvent({
+  endpointId,
+  disabled,
+  onSent,
+}: {
+  endpointId: string;
+  disabled: boolean;
+  onSent: () => void;
+}) {
   const [result, setResult] = useState<{ tone: 'good' | 'bad' | 'wait'; text: string } | null>(null);
   async function send() {
     setResult({ tone: 'wait', text: 'Sending a test event…' });
     try {
       const sent = await ok(gateway.POST('/v1/webhook-endpoints/{id}/test', { params: { path: { id: endpointId } } }));
+      onSent();
       for (let i = 0; i < 40; i++) {
         const d = await ok(gateway.GET('/v1/webhook-deliveries/{id}', { params: { path: { id: sent.id } } }));
         if (d.attempt_count > 0) {
@@ -172,6 +182,7 @@ function SendTestEvent({ endpointId, disabled }: { endpointId: string; disabled:
               ? { tone: 'good', text: `Test event ${d.event_id} delivered: your endpoint answered ${answer}.` }
               : { tone: 'bad', text: `Test event ${d.event_id} failed: ${answer}. It is retried like any event.` },
           );
+          onSent();
           return;
         }
         await new Promise((r) => setTimeout(r, 500));
