@@ -4,7 +4,8 @@
 // tables as labelled cards on a phone (the page never scrolls sideways); the chart's value axis and per-day figures
 // (hover and keyboard); times naming their zone; a payment link created with every field the API has, edited and
 // shown as a QR code a phone decodes; "Send test event" reaching a real local receiver (and a failing one) with the
-// answer shown; a foreign token's amount labelled with its token. Screenshots: test-artifacts/quality-*.png.
+// answer shown, said once in the delivery log; a foreign token's amount labelled with its token. Screenshots:
+// test-artifacts/quality-*.png.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -389,6 +390,15 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     await expect
       .poll(() => failRow.getByTestId('test-event-result').textContent(), { timeout: 30_000 })
       .toMatch(/failed: HTTP 500\. It is retried like any event\.$/);
+    // Its row in the log says the status code once: the error recorded for a plain HTTP 500 is that same "HTTP 500".
+    const failId = /Test event (evt_\w+)/.exec((await failRow.getByTestId('test-event-result').textContent())!)![1];
+    const failed = log.getByTestId('delivery').filter({ hasText: failId! });
+    await expect.poll(() => failed.textContent(), { timeout: 15_000 }).toContain('HTTP 500');
+    expect((await failed.textContent())!.match(/HTTP 500/g)).toHaveLength(1);
+    await failed.getByRole('button', { name: 'Attempts' }).click();
+    const attempt = failed.locator('ol.attempts > li').first();
+    await expect.poll(() => attempt.textContent(), { timeout: 15_000 }).toContain('down for maintenance');
+    expect((await attempt.textContent())!.match(/HTTP 500/g)).toHaveLength(1);
     await accessible();
     await screenshot(page, 'quality-webhook-test-1280.png');
     await narrow();
