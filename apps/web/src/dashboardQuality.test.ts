@@ -2,10 +2,11 @@
 // against the gateway on the devnet, in a browser set to New York time: a new account's empty chart; the sections in
 // one scrollable row on a phone; the header following a business-name edit; the team's role select whole at 360 px;
 // tables as labelled cards on a phone (the page never scrolls sideways); the chart's value axis and per-day figures
-// (hover and keyboard); times naming their zone; a payment link created with every field the API has, edited and
-// shown as a QR code a phone decodes; "Send test event" reaching a real local receiver (and a failing one) with the
-// answer shown, said once in the delivery log; the API key's role select whole at 360 px; a foreign token's amount
-// labelled with its token. Screenshots: test-artifacts/quality-*.png.
+// (hover and keyboard); times naming their zone; a payment link created with every field the API has, edited (a time
+// to pay the API refuses said in the field's minutes) and shown as a QR code a phone decodes; "Send test event"
+// reaching a real local receiver (and a failing one) with the answer shown, said once in the delivery log; the API
+// key's role select whole at 360 px; a foreign token's amount labelled with its token. Screenshots:
+// test-artifacts/quality-*.png.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -325,9 +326,11 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     const edit = page.getByRole('form', { name: 'Edit Espresso beans 1 kg' });
     await edit.getByLabel('Time to pay, in minutes (optional)').fill('1');
     await edit.getByRole('button', { name: 'Save changes' }).click();
+    // The API checks seconds; the field is in minutes, and so is what it says.
     await expect
       .poll(() => edit.locator(`#edit-${String(made!.id)}-expiry-error`).textContent(), { timeout: 15_000 })
-      .toBeTruthy();
+      .toBe('Time to pay must be at least 5 minutes');
+    expect(await edit.getByRole('alert').textContent()).toBe('Time to pay must be at least 5 minutes');
     expect(await edit.getByLabel('Time to pay, in minutes (optional)').getAttribute('aria-invalid')).toBe('true');
     await edit.getByLabel('Name', { exact: true }).fill('Espresso beans, 1 kg bag');
     await edit.getByRole('checkbox', { name: 'Connect a wallet' }).check();
