@@ -2,9 +2,11 @@
 // against the gateway on the devnet, in a browser set to New York time: a new account's empty chart; the sections in
 // one scrollable row on a phone; the header following a business-name edit; the team's role select whole at 360 px;
 // tables as labelled cards on a phone (the page never scrolls sideways); the chart's value axis and per-day figures
-// (hover and keyboard); times naming their zone; a payment link created with every field the API has, edited and
-// shown as a QR code a phone decodes; "Send test event" reaching a real local receiver (and a failing one) with the
-// answer shown; a foreign token's amount labelled with its token. Screenshots: test-artifacts/quality-*.png.
+// (hover and keyboard); times naming their zone; a payment link created with every field the API has, edited (a time
+// to pay the API refuses said in the field's minutes) and shown as a QR code a phone decodes; "Send test event"
+// reaching a real local receiver (and a failing one) with the answer shown, said once in the delivery log; the API
+// key's role select whole at 360 px; a foreign token's amount labelled with its token. Screenshots:
+// test-artifacts/quality-*.png.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -83,6 +85,27 @@ const sticksOut = () =>
     return out.slice(-5);
   })()`);
 
+/**
+ * The first select matching `selector`: inside its card, and wide enough to show its selected value whole (the width
+ * the value needs in the select's font, against the room the select gives it).
+ */
+const selectFit = (selector: string) =>
+  page.evaluate<{ inCard: boolean; whole: boolean; text: string }>(`(() => {
+    const s = document.querySelector(${JSON.stringify(selector)});
+    const box = s.getBoundingClientRect();
+    const card = s.closest('.card').getBoundingClientRect();
+    const text = s.selectedOptions[0].textContent;
+    const probe = document.createElement('span');
+    probe.style.font = getComputedStyle(s).font;
+    probe.textContent = text;
+    document.body.append(probe);
+    const needed = probe.getBoundingClientRect().width;
+    probe.remove();
+    const cs = getComputedStyle(s);
+    const room = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16; // 16: the arrow
+    return { inCard: box.left >= card.left && box.right <= card.right, whole: needed <= room, text };
+  })()`);
+
 async function accessible() {
   expect(await seriousA11yViolations(page)).toEqual([]);
 }
@@ -159,23 +182,7 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     await nav('Team').click();
     const select = page.getByLabel(`Role of ${merchant.email}`);
     await select.waitFor({ timeout: 15_000 });
-    const fit = await page.evaluate<{ inCard: boolean; whole: boolean; text: string }>(`(() => {
-      const s = document.querySelector('select[id^="role-"]');
-      const box = s.getBoundingClientRect();
-      const card = s.closest('.card').getBoundingClientRect();
-      const text = s.selectedOptions[0].textContent;
-      // The width the selected value needs in the select's font, against the room the select gives it.
-      const probe = document.createElement('span');
-      probe.style.font = getComputedStyle(s).font;
-      probe.textContent = text;
-      document.body.append(probe);
-      const needed = probe.getBoundingClientRect().width;
-      probe.remove();
-      const cs = getComputedStyle(s);
-      const room = box.width - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight) - 16; // 16: the arrow
-      return { inCard: box.left >= card.left && box.right <= card.right, whole: needed <= room, text };
-    })()`);
-    expect(fit).toEqual({ inCard: true, whole: true, text: 'owner' });
+    expect(await selectFit('select[id^="role-"]')).toEqual({ inCard: true, whole: true, text: 'owner' });
     expect(await sticksOut()).toEqual([]);
     expect(await pageScrollWidth()).toBeLessThanOrEqual(360);
     await accessible();
@@ -319,9 +326,11 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     const edit = page.getByRole('form', { name: 'Edit Espresso beans 1 kg' });
     await edit.getByLabel('Time to pay, in minutes (optional)').fill('1');
     await edit.getByRole('button', { name: 'Save changes' }).click();
+    // The API checks seconds; the field is in minutes, and so is what it says.
     await expect
       .poll(() => edit.locator(`#edit-${String(made!.id)}-expiry-error`).textContent(), { timeout: 15_000 })
-      .toBeTruthy();
+      .toBe('Time to pay must be at least 5 minutes');
+    expect(await edit.getByRole('alert').textContent()).toBe('Time to pay must be at least 5 minutes');
     expect(await edit.getByLabel('Time to pay, in minutes (optional)').getAttribute('aria-invalid')).toBe('true');
     await edit.getByLabel('Name', { exact: true }).fill('Espresso beans, 1 kg bag');
     await edit.getByRole('checkbox', { name: 'Connect a wallet' }).check();
@@ -389,6 +398,15 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     await expect
       .poll(() => failRow.getByTestId('test-event-result').textContent(), { timeout: 30_000 })
       .toMatch(/failed: HTTP 500\. It is retried like any event\.$/);
+    // Its row in the log says the status code once: the error recorded for a plain HTTP 500 is that same "HTTP 500".
+    const failId = /Test event (evt_\w+)/.exec((await failRow.getByTestId('test-event-result').textContent())!)![1];
+    const failed = log.getByTestId('delivery').filter({ hasText: failId! });
+    await expect.poll(() => failed.textContent(), { timeout: 15_000 }).toContain('HTTP 500');
+    expect((await failed.textContent())!.match(/HTTP 500/g)).toHaveLength(1);
+    await failed.getByRole('button', { name: 'Attempts' }).click();
+    const attempt = failed.locator('ol.attempts > li').first();
+    await expect.poll(() => attempt.textContent(), { timeout: 15_000 }).toContain('down for maintenance');
+    expect((await attempt.textContent())!.match(/HTTP 500/g)).toHaveLength(1);
     await accessible();
     await screenshot(page, 'quality-webhook-test-1280.png');
     await narrow();
@@ -396,6 +414,16 @@ describe(`dashboard quality in Chromium (${process.env.DATABASE_URL ? 'postgres'
     expect(await pageScrollWidth()).toBeLessThanOrEqual(360);
     await accessible();
     await screenshot(page, 'quality-webhook-test-360.png');
+    // The API key's role select shows its whole value at 360 px; what the role may do is the hint under it.
+    const keys = page.getByRole('form', { name: 'Create an API key' });
+    await keys.scrollIntoViewIfNeeded();
+    expect(await selectFit('#key-role')).toEqual({ inCard: true, whole: true, text: 'developer' });
+    expect(await keys.locator('#key-role-hint').textContent()).toBe('Developer: read and write, webhooks');
+    await keys.getByLabel('Role').selectOption('admin');
+    expect(await keys.locator('#key-role-hint').textContent()).toBe('Admin: everything but account settings');
+    expect(await selectFit('#key-role')).toEqual({ inCard: true, whole: true, text: 'admin' });
+    expect(await sticksOut()).toEqual([]);
+    await screenshot(page, 'quality-api-key-role-360.png');
     await wide();
   }, 180_000);
 

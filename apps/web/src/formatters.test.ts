@@ -1,7 +1,7 @@
 // The dashboard's shared formatters: money (exact, grouped, token decimals) and times (always with their zone).
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatDay } from './app/shared/dateTime.ts';
-import { formatCompactAmount, formatMoney, formatMoneyUnits } from './app/shared/money.ts';
+import { formatAmountOrUnits, formatCompactAmount, formatMoney, formatMoneyUnits } from './app/shared/money.ts';
 
 describe('formatMoney', () => {
   it('shows two decimals at least, the token decimals at most, grouped by thousands', () => {
@@ -27,6 +27,17 @@ describe('formatMoney', () => {
     expect(formatMoneyUnits('12500000', 6, 'USDC')).toBe('12.50 USDC');
     expect(formatMoneyUnits(123456789012345678n, 18, 'DAI')).toBe('0.123456789012345678 DAI');
     expect(formatMoneyUnits('100000000000000', 6, 'USDC')).toBe('100,000,000.00 USDC');
+  });
+  it('shows an amount as money when its decimals are known, else its base units grouped and named', () => {
+    expect(formatAmountOrUnits('1234.5', '1234500000', 'USDC')).toBe('1,234.50 USDC');
+    expect(formatAmountOrUnits('0.000000000000000001', '1', 'token 0x1111…111111', 18)).toBe(
+      '0.000000000000000001 token 0x1111…111111',
+    );
+    expect(formatAmountOrUnits(null, '1000000', null)).toBe('1,000,000 base units');
+    expect(formatAmountOrUnits(null, '1000000', 'token 0x1111…111111')).toBe(
+      '1,000,000 base units of token 0x1111…111111',
+    );
+    expect(formatAmountOrUnits(null, null, 'USDC')).toBe('—');
   });
   it('abbreviates axis values', () => {
     expect(formatCompactAmount(0)).toBe('0');

@@ -122,8 +122,9 @@ describe(`operator console in Chromium (${process.env.DATABASE_URL ? 'postgres' 
       `insert into chain_transfers (network, payment_id, merchant_id, environment, kind, deposit_address, token,
          official, from_address, to_address, amount_units, block_number, block_hash, block_time, tx_hash, log_index,
          final)
-       values ('sepolia', $1, $2, 'test', 'incoming', $3, $3, true, $3, $3, 1000000, $4, $5, now(), $5, 0, true)`,
-      [id, h.tenant.merchantId, `0x${'11'.repeat(20)}`, head.number.toString(), forked],
+       values ('sepolia', $1, $2, 'test', 'incoming', $3, $3, true, $3, $3, 1000000, $4, $5, now(), $5, 0, true),
+              ('sepolia', $1, $2, 'test', 'incoming', $3, $6, true, $3, $3, 1234500000, $4, $5, now(), $5, 1, true)`,
+      [id, h.tenant.merchantId, `0x${'11'.repeat(20)}`, head.number.toString(), forked, sepolia.tokens.USDC!.address],
     );
     await h.db.query(
       `insert into watcher_cursors (network, chain_id, block_number, block_hash) values ('sepolia', $1, $2, $3)`,
@@ -138,11 +139,14 @@ describe(`operator console in Chromium (${process.env.DATABASE_URL ? 'postgres' 
       await page.getByRole('navigation', { name: 'Console' }).getByRole('button', { name: 'Networks' }).click();
       await page.getByRole('button', { name: 'View incident on sepolia' }).click();
       const card = page.getByRole('article', { name: 'Incident on sepolia' });
-      await card.getByText(forked).waitFor();
-      await card.getByText(head.hash.toLowerCase()).waitFor();
-      // Counts agree with their nouns; a token of unknown decimals shows base units, named as such.
-      await card.getByText('1 final transfer of 1 payment, 0 sweeps.', { exact: false }).waitFor();
-      await card.getByRole('cell', { name: '1000000 base units' }).waitFor();
+      // (Both transfers are in the forked block: each hash is shown once per transfer.)
+      await card.getByText(forked).first().waitFor();
+      await card.getByText(head.hash.toLowerCase()).first().waitFor();
+      // Counts agree with their nouns; an official token's amount is money with its symbol; a token of unknown
+      // decimals shows its base units, grouped and named as such.
+      await card.getByText('2 final transfers of 1 payment, 0 sweeps.', { exact: false }).waitFor();
+      await card.getByRole('cell', { name: '1,234.50 USDC', exact: true }).waitFor();
+      await card.getByRole('cell', { name: '1,000,000 base units', exact: true }).waitFor();
       expect(await seriousA11yViolations(page)).toEqual([]);
       await shot(page, 'console-incident.png');
 
@@ -151,7 +155,7 @@ describe(`operator console in Chromium (${process.env.DATABASE_URL ? 'postgres' 
       await page.getByRole('status').filter({ hasText: 'Incident on sepolia resolved' }).waitFor();
       await expect
         .poll(() => page.getByRole('status').textContent())
-        .toContain('1 transfer rolled back, 1 payment re-derived');
+        .toContain('2 transfers rolled back, 1 payment re-derived');
       await page.getByText(/sepolia · deep_reorg · above block \d+ · applied_chain by operator/).waitFor();
       await shot(page, 'console-incident-resolved.png');
 

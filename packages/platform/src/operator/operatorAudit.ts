@@ -48,11 +48,9 @@ export async function readOperatorAudit(
     details: Record<string, unknown>;
     remote_ip: string | null;
   }>(
-    // Rows written on PostgreSQL before the insert cast its text to jsonb hold that text as a jsonb string: read as
-    // the object it encodes (it is always JSON.stringify's output).
-    `select id::text, at, operator, action, target,
-            case when jsonb_typeof(details) = 'string' then (details #>> '{}')::jsonb else details end as details,
-            remote_ip
+    // `details` is always an object: a check on each table since the migrations that rewrote the rows stored as a
+    // jsonb string before the insert cast its text (gateway 0890, agents 0450).
+    `select id::text, at, operator, action, target, details, remote_ip
        from ${table} order by at desc, id desc limit $1`,
     [limit],
   );

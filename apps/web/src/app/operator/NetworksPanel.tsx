@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { useAction } from '../merchant/dashboard/useAction.ts';
 import { useLoad } from '../merchant/dashboard/useLoad.ts';
-import { counted, groupDigits } from '../shared/format.ts';
+import { counted } from '../shared/format.ts';
+import { formatAmountOrUnits } from '../shared/money.ts';
 import { consoleApi, type ResolvedIncident } from './consoleApi.ts';
 import { ConsoleError } from './OperationsPanels.tsx';
 
@@ -131,9 +132,8 @@ function IncidentCard({ network, onResolved }: { network: string; onResolved: (r
                 <code>{t.paymentId}</code>
               </td>
               <td>
-                {t.amount === null
-                  ? `${t.amountUnits} base units`
-                  : `${groupDigits(t.amount)}${t.tokenSymbol ? ` ${t.tokenSymbol}` : ''}`}
+                {/* As the merchant's payment page shows a transfer: a token without a symbol keeps all its decimals. */}
+                {formatAmountOrUnits(t.amount, t.amountUnits, t.tokenSymbol, t.tokenSymbol ? undefined : 18)}
               </td>
             </tr>
           ))}

@@ -4,26 +4,11 @@
 // cookie (merchant/dashboard/dashboardApi.ts). Every failure becomes an ApiError carrying the API's own code, message and field
 // details, which the pages show as they are.
 import createClient from 'openapi-fetch';
+import { ApiError, type FieldError } from './apiError.ts';
 import type { paths } from './apiTypes.ts';
 
 export type * from './apiTypes.ts';
-
-/** One failing field of a VALIDATION_FAILED answer (`path` as the API names it: `amount`, `line_items[0].unit_amount`). */
-export interface FieldError {
-  path: string;
-  message: string;
-}
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly details: readonly FieldError[] = [],
-  ) {
-    super(message);
-  }
-}
+export { ApiError, type FieldError } from './apiError.ts';
 
 interface ErrorBody {
   error?: { code?: string; message?: string; details?: FieldError[] };

@@ -27,6 +27,23 @@ export function formatMoneyUnits(units: string | bigint, decimals: number, curre
   return formatMoney(formatUnits(units, decimals), currency, decimals);
 }
 
+/**
+ * An amount the API gives twice: in base units always, and as a decimal string when the token's decimals are known
+ * (null otherwise). Known: money with its token ("1,000,000.00 USDC"; `decimals` as formatMoney takes them, and a
+ * token named by address keeps every decimal it has when the caller passes its 18). Unknown: the base units, grouped
+ * and named as such ("1,000,000 base units", "… of token 0x1234…abcd"), never read as whole tokens.
+ */
+export function formatAmountOrUnits(
+  amount: string | null,
+  units: string | null,
+  token: string | null,
+  decimals?: number,
+): string {
+  if (amount !== null) return formatMoney(amount, token, decimals);
+  if (units === null) return '—';
+  return `${groupDigits(units)} base units${token ? ` of ${token}` : ''}`;
+}
+
 /** A short axis label: "0", "950", "1.2K", "3.4M" (whole tokens; an axis is a scale, the figures carry the cents). */
 export function formatCompactAmount(value: number): string {
   const abs = Math.abs(value);

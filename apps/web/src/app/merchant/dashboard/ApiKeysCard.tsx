@@ -9,6 +9,13 @@ import { useLoad } from './useLoad.ts';
 import { listOf } from '../../shared/listOf.ts';
 
 type KeyRole = 'admin' | 'developer' | 'read_only';
+/** What a key of each role may do: shown under the select (the options only name the role, so they fit at 360 px). */
+const KEY_ROLE_LABELS: Record<KeyRole, string> = {
+  admin: 'Admin: everything but account settings',
+  developer: 'Developer: read and write, webhooks',
+  read_only: 'Read-only',
+};
+const KEY_ROLES = Object.keys(KEY_ROLE_LABELS) as KeyRole[];
 
 export function ApiKeysCard() {
   const { can, environment } = useDashboard();
@@ -68,12 +75,14 @@ export function ApiKeysCard() {
           <Field id="key-name" path="name" label="Name" error={error}>
             {(p) => <input {...p} value={name} onChange={(e) => setName(e.target.value)} maxLength={100} />}
           </Field>
-          <Field id="key-role" path="role" label="Role" error={error}>
+          <Field id="key-role" path="role" label="Role" error={error} hint={KEY_ROLE_LABELS[role]}>
             {(p) => (
               <select {...p} value={role} onChange={(e) => setRole(e.target.value as KeyRole)}>
-                <option value="admin">Admin: everything but account settings</option>
-                <option value="developer">Developer: read and write, webhooks</option>
-                <option value="read_only">Read-only</option>
+                {KEY_ROLES.map((r) => (
+                  <option key={r} value={r}>
+                    {roleName(r)}
+                  </option>
+                ))}
               </select>
             )}
           </Field>

@@ -1,8 +1,8 @@
 // Small pieces every dashboard page uses: status badges, dates, hashes with explorer links, copy buttons.
 import { useState } from 'react';
 import { formatDateTime } from '../../shared/dateTime.ts';
-import { groupDigits, shortHash } from '../../shared/format.ts';
-import { formatMoney } from '../../shared/money.ts';
+import { shortHash } from '../../shared/format.ts';
+import { formatAmountOrUnits } from '../../shared/money.ts';
 
 /** An instant with its time zone (shared/dateTime.ts). */
 export const when = (iso: string | null | undefined) => formatDateTime(iso);
@@ -39,9 +39,7 @@ export function transferAmount(t: {
   token_symbol: string | null;
   token_address: string;
 }): string {
-  if (t.amount === null)
-    return t.amount_units === null ? '—' : `${groupDigits(t.amount_units)} base units of ${tokenLabel(t)}`;
-  return formatMoney(t.amount, tokenLabel(t), t.token_symbol ? undefined : 18);
+  return formatAmountOrUnits(t.amount, t.amount_units, tokenLabel(t), t.token_symbol ? undefined : 18);
 }
 
 /** A transaction hash: a link to the network's explorer when the deployment names one, else the hash itself. */

@@ -4,6 +4,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatMoney } from '../../shared/money.ts';
 import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
+import { expiryInMinutes } from './expiryInMinutes.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { expirySeconds, LinkTermsFields, type CheckoutMethod, type LinkTerms } from './LinkTermsFields.tsx';
 import { useAction } from './useAction.ts';
@@ -24,7 +25,10 @@ export function EditLinkForm({
     successUrl: link.success_url ?? '',
     expiryMinutes: String(link.intent_expires_in_seconds / 60),
   });
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
+  // The API's seconds said in the minutes the merchant typed (the time to pay field).
+  const error = expiryInMinutes(action.error);
   const id = `edit-${link.id}`;
 
   async function save(e: FormEvent) {

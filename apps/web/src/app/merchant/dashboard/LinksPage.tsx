@@ -8,6 +8,7 @@ import { CopyText, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type PaymentLink } from './dashboardApi.ts';
 import { EditLinkForm } from './EditLinkForm.tsx';
+import { expiryInMinutes } from './expiryInMinutes.ts';
 import { ApiErrorText, Field } from './Field.tsx';
 import { DEFAULT_LINK_TERMS, expirySeconds, LinkTermsFields, type LinkTerms } from './LinkTermsFields.tsx';
 import { PaymentRows } from './HomePage.tsx';
@@ -176,7 +177,10 @@ function CreateLink({ onCreated }: { onCreated: () => void }) {
   const [networks, setNetworks] = useState<string[]>([]);
   const [terms, setTerms] = useState<LinkTerms>(DEFAULT_LINK_TERMS);
   const [created, setCreated] = useState<PaymentLink | null>(null);
-  const { busy, error, run } = useAction();
+  const action = useAction();
+  const { busy, run } = action;
+  // The API's seconds said in the minutes the merchant typed (the time to pay field).
+  const error = expiryInMinutes(action.error);
 
   async function submit(e: FormEvent) {
     e.preventDefault();

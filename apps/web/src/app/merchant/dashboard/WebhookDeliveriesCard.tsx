@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { StatusBadge, when } from './Bits.tsx';
 import { useDashboard } from './dashboardContext.ts';
 import { gateway, ok, type WebhookDelivery } from './dashboardApi.ts';
+import { errorBeyondStatus } from './errorBeyondStatus.ts';
 import { ApiErrorText } from './Field.tsx';
 import { useLoad } from './useLoad.ts';
 import { listOf } from '../../shared/listOf.ts';
@@ -50,6 +51,7 @@ function DeliveryRow({
   const [open, setOpen] = useState(false);
   const [detail, setDetail] = useState<WebhookDelivery | null>(null);
   const [error, setError] = useState<unknown>(null);
+  const lastError = errorBeyondStatus(d.last_error, d.last_status_code);
 
   async function toggle() {
     if (open) return setOpen(false);
@@ -78,7 +80,7 @@ function DeliveryRow({
           <div className="muted small">
             {d.attempt_count} attempt{d.attempt_count === 1 ? '' : 's'} · last {when(d.last_attempt_at)}
             {d.last_status_code !== null ? ` · HTTP ${d.last_status_code}` : ''}
-            {d.last_error ? ` · ${d.last_error}` : ''}
+            {lastError ? ` · ${lastError}` : ''}
             {d.next_attempt_at ? ` · next ${when(d.next_attempt_at)}` : ''}
           </div>
         </span>
@@ -100,7 +102,7 @@ function DeliveryRow({
               #{a.attempt} {when(a.started_at)} · {a.status_code === null ? 'no answer' : `HTTP ${a.status_code}`}
               {a.latency_ms !== null ? ` · ${a.latency_ms} ms` : ''}
               {a.manual ? ' · manual retry' : ''}
-              {a.error ? ` · ${a.error}` : ''}
+              {errorBeyondStatus(a.error, a.status_code) ? ` · ${a.error}` : ''}
               {a.response_excerpt ? <pre className="excerpt">{a.response_excerpt}</pre> : null}
             </li>
           ))}
