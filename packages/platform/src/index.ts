@@ -26,6 +26,7 @@ export * from './db/pgliteDatabase.ts';
 export * from './db/retryTransient.ts';
 export * from './db/permanentDbError.ts';
 export * from './db/databaseUnavailable.ts';
+export * from './db/vacuumWhenDue.ts';
 export * from './jobs/index.ts';
 export * from './json/canonicalJson.ts';
 export * from './concurrency/batched.ts';

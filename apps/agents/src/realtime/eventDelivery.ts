@@ -1,4 +1,4 @@
-import type { Database, Logger } from '@tender/platform';
+import { vacuumWhenDue, type Database, type Logger } from '@tender/platform';
 import {
   claimBatch,
   expireAndFailEvents,
@@ -41,7 +41,10 @@ export interface EventDelivery {
   release(s: Session): void;
   /** Renews the leases of every socket holding events. */
   renew(): Promise<void>;
-  /** One sweep: lease renewal, redelivery, expiry (and realtime token pruning). Sweeps never overlap. */
+  /**
+   * One sweep: lease renewal, redelivery, expiry (and realtime token pruning), and a vacuum of the event log when it
+   * is due (vacuumWhenDue). Sweeps never overlap.
+   */
   sweep(opts?: { expire?: boolean }): Promise<void>;
   /** Waits for the claim statement, lease releases and sweep in flight (after `stopping()` turned true). */
   settle(): Promise<void>;
@@ -179,6 +182,8 @@ export function createEventDelivery(deps: EventDeliveryDeps): EventDelivery {
       lastExpiry = now;
       await expireEvents(db, policy, log);
     }
+    // Claims and acknowledgements leave dead row versions behind; where no autovacuum removes them, this does.
+    await vacuumWhenDue(db, 'agent_events').catch((err: unknown) => log.warn({ err }, 'agent_events vacuum failed'));
   }
 
   function sweep(opts: { expire?: boolean } = {}): Promise<void> {

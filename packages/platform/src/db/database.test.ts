@@ -40,6 +40,21 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     }
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'prepares a statement once per connection, but plans one with an array parameter (a batch) for its size each time',
+    async () => {
+      await db.tx(async (tx) => {
+        await tx.query('select $1::int as scalar_marker', [1]);
+        await tx.query('select cardinality($1::int[]) as batch_marker', [[1, 2, 3]]);
+        const prepared = (await tx.query<{ statement: string }>('select statement from pg_prepared_statements')).map(
+          (r) => r.statement,
+        );
+        expect(prepared.some((t) => t.includes('scalar_marker'))).toBe(true);
+        expect(prepared.some((t) => t.includes('batch_marker'))).toBe(false);
+      });
+    },
+  );
+
   it('round-trips numeric as exact strings, jsonb as objects, timestamptz as Date', async () => {
     const at = new Date('2026-01-02T03:04:05.678Z');
     const big = 123456789012345678901234567890n;
