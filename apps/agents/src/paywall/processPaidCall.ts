@@ -221,7 +221,7 @@ async function performAndStore<I>(
   try {
     data = await ctx.db.tx(async (tx) => {
       const d = outcome.write ? await outcome.write(tx) : outcome.data;
-      if (bootstrap) firstToken = await issueFirstToken(tx, tenant.id);
+      if (bootstrap) firstToken = await issueFirstToken(tx, tenant);
       const stored: Record<string, unknown> = { data: d, guide: record.guide };
       if (bootstrap) stored.authentication = authentication(tenant, null);
       const completed = await markCompleted(tx, row.id, lease, service.successStatus, stored, unrecorded);

@@ -10,6 +10,11 @@ export interface Tenant {
   walletAddress: `0x${string}`;
   /** Set when an operator suspended the tenant (findTenantByWallet reports it; authenticateBearer refuses). */
   suspended?: boolean;
+  /**
+   * True when the tenant's first access token is known to be issued (first_token_issued_at is never unset, and every
+   * token sets it): issueFirstToken then answers null without its conditional update.
+   */
+  firstTokenIssued?: boolean;
 }
 
 /** The refusal of every call of a suspended tenant, before any challenge or settlement. */
@@ -60,7 +65,7 @@ export async function authenticateBearer(sql: Sql, header: string | undefined): 
     });
   }
   if (row.suspended_at) throw tenantSuspended();
-  return { id: row.tenant_id, walletAddress: row.wallet_address as `0x${string}` };
+  return { id: row.tenant_id, walletAddress: row.wallet_address as `0x${string}`, firstTokenIssued: true };
 }
 
 /** The tenant of a wallet, created when absent. Concurrent callers get the same row (unique wallet). */
@@ -76,12 +81,19 @@ export async function ensureTenant(sql: Sql, walletAddress: string): Promise<Ten
 }
 
 export async function findTenantByWallet(sql: Sql, walletAddress: string): Promise<Tenant | null> {
-  const rows = await sql.query<{ id: string; wallet_address: string; suspended: boolean }>(
-    `select id, wallet_address, suspended_at is not null as suspended from agent_tenants where wallet_address = $1`,
+  const rows = await sql.query<{ id: string; wallet_address: string; suspended: boolean; token_issued: boolean }>(
+    `select id, wallet_address, suspended_at is not null as suspended, first_token_issued_at is not null as token_issued
+       from agent_tenants where wallet_address = $1`,
     [walletAddress.toLowerCase()],
   );
   const r = rows[0];
-  return r ? { id: r.id, walletAddress: r.wallet_address as `0x${string}`, suspended: r.suspended } : null;
+  if (!r) return null;
+  return {
+    id: r.id,
+    walletAddress: r.wallet_address as `0x${string}`,
+    suspended: r.suspended,
+    firstTokenIssued: r.token_issued,
+  };
 }
 
 /**
@@ -90,7 +102,9 @@ export async function findTenantByWallet(sql: Sql, walletAddress: string): Promi
  * never stored), null to everyone after. Must run in the transaction that stores the provisioning response, so a
  * token is never issued without the response that shows it being committed with it.
  */
-export async function issueFirstToken(sql: Sql, tenantId: string): Promise<string | null> {
+export async function issueFirstToken(sql: Sql, tenant: Pick<Tenant, 'id' | 'firstTokenIssued'>): Promise<string | null> {
+  if (tenant.firstTokenIssued) return null;
+  const tenantId = tenant.id;
   const won = await sql.query(
     `update agent_tenants set first_token_issued_at = now() where id = $1 and first_token_issued_at is null returning id`,
     [tenantId],

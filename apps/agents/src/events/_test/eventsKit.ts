@@ -9,7 +9,7 @@ let walletSeq = 0;
 export async function makeTenant(sql: Sql): Promise<{ id: string; wallet: string; token: string }> {
   const wallet = `0x${(Date.now().toString(16) + (++walletSeq).toString(16).padStart(6, '0') + randomUUID().replace(/-/g, '')).slice(0, 40)}`;
   const t = await ensureTenant(sql, wallet);
-  const token = (await issueFirstToken(sql, t.id))!;
+  const token = (await issueFirstToken(sql, t))!;
   return { id: t.id, wallet, token };
 }
 
