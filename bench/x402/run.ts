@@ -38,15 +38,20 @@ const ROUNDS = roundsOption();
 const WARMUP = 5;
 const PRICE_UNITS = '250000';
 
-async function freshDb(): Promise<Database> {
-  const db = await openDatabase({
-    url: process.env.DATABASE_URL,
-    schema: process.env.DATABASE_URL
-      ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
-      : undefined,
-  });
+/** A migrated database of the kind the run uses; `drop` removes it (its PostgreSQL schema) when the run ends. */
+async function freshDb(): Promise<{ db: Database; drop(): Promise<void> }> {
+  const schema = process.env.DATABASE_URL
+    ? `bench_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`
+    : undefined;
+  const db = await openDatabase({ url: process.env.DATABASE_URL, schema });
   await migrate(db, [...(await platformMigrations()), ...(await agentsMigrations())]);
-  return db;
+  return {
+    db,
+    async drop() {
+      if (schema) await db.exec(`drop schema if exists ${schema} cascade`).catch(() => {});
+      await db.close();
+    },
+  };
 }
 
 function client(account: HDAccount) {
@@ -94,7 +99,8 @@ async function main() {
   };
 
   // Tender.
-  const tenderDb = await freshDb();
+  const tenderStore = await freshDb();
+  const tenderDb = tenderStore.db;
   const config = loadConfig(agentsConfigSpec, {
     EMAIL_DOMAIN: 'agents.localhost',
     X402_NETWORK: network,
@@ -115,7 +121,8 @@ async function main() {
   const tenderUrl = await tender.listen({ port: 0, host: '127.0.0.1' });
 
   // The same operation behind @x402/express, with the same facilitator instance.
-  const expressDb = await freshDb();
+  const expressStore = await freshDb();
+  const expressDb = expressStore.db;
   const resourceServer = new x402ResourceServer(facilitator).register(network, new ExactEvmServerScheme());
   const app = express();
   app.use(express.json());
@@ -253,8 +260,8 @@ async function main() {
 
   await new Promise((r) => expressServer.close(r));
   await runtime.close();
-  await tenderDb.close();
-  await expressDb.close();
+  await tenderStore.drop();
+  await expressStore.drop();
   await devnet.stop();
 }
 
