@@ -102,7 +102,10 @@ export async function findTenantByWallet(sql: Sql, walletAddress: string): Promi
  * never stored), null to everyone after. Must run in the transaction that stores the provisioning response, so a
  * token is never issued without the response that shows it being committed with it.
  */
-export async function issueFirstToken(sql: Sql, tenant: Pick<Tenant, 'id' | 'firstTokenIssued'>): Promise<string | null> {
+export async function issueFirstToken(
+  sql: Sql,
+  tenant: Pick<Tenant, 'id' | 'firstTokenIssued'>,
+): Promise<string | null> {
   if (tenant.firstTokenIssued) return null;
   const tenantId = tenant.id;
   const won = await sql.query(
