@@ -11,6 +11,7 @@ import { issueRealtimeToken } from '../../apps/agents/src/realtime/realtimeToken
 import {
   insertEvents,
   insertEventsInCommit,
+  recordOne,
   spawnAgents,
   type AgentsChild,
 } from '../../apps/agents/src/realtime/_test/processes.ts';
@@ -109,10 +110,14 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
         ? await producedInChild(producerMs)
         : await paced(cfg.rate, cfg.seconds, async (i) => {
             const t = now();
-            const rows = [{ tenantId: tenants[i % cfg.tenants]!.id, fields: { t } }];
-            // One statement on the database each (its own transaction): committed when it returns. The default wakes the
-            // gateways after it (insertEvents: wakeAfterCommit); in-commit has the trigger NOTIFY inside it.
-            const [id] = mode === 'in-commit' ? await insertEventsInCommit(db, rows) : await insertEvents(db, rows);
+            const tenantId = tenants[i % cfg.tenants]!.id;
+            // One statement on the database each (its own transaction): committed when it returns. The default is a
+            // producer's recordEvent, which wakes the gateways after it (wakeAfterCommit); in-commit has the trigger
+            // NOTIFY inside it.
+            const id =
+              mode === 'in-commit'
+                ? (await insertEventsInCommit(db, [{ tenantId, fields: { t } }]))[0]
+                : await recordOne(db, tenantId, { t });
             const done = now();
             producerMs.push(done - t);
             trace.sent.set(id!, t);

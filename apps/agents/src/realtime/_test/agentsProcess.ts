@@ -28,7 +28,7 @@ import { AGENTS_ROLES, createAgents } from '../../runtime.ts';
 import type { EventRecord } from '../../eventLog/index.ts';
 import type { RealtimeHooks } from '../gateway.ts';
 import type { VoiceTurnRequest } from '../voiceTurns.ts';
-import { insertEvents } from './processes.ts';
+import { recordOne } from './processes.ts';
 
 const env = (k: string): string => {
   const v = process.env[k];
@@ -126,11 +126,10 @@ async function produce(p: { tenants: string[]; rate: number; seconds: number }) 
     const due = Math.min(total, Math.round(((tick + 1) * p.rate) / 100));
     for (; sent < due; sent++) {
       const t = now();
-      const rows = [{ tenantId: p.tenants[sent % p.tenants.length]!, fields: { t } }];
       // A failed insert (no connection in time on a loaded machine) is counted, not thrown: it would end the process.
       inflight.push(
-        insertEvents(db, rows).then(
-          ([id]) => events.push([id!, t, now()]),
+        recordOne(db, p.tenants[sent % p.tenants.length]!, { t }).then(
+          (id) => events.push([id, t, now()]),
           () => failed++,
         ),
       );

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import type { Sql } from '@tender/platform';
-import { wakeAfterCommit } from '../../eventLog/index.ts';
+import { recordEvent, wakeAfterCommit } from '../../eventLog/index.ts';
 import { REALTIME_PATH } from '../protocol.ts';
 
 // `npm run bench -- --compiled` points TENDER_AGENTS_PROCESS at a bundle of agentsProcess.ts, run by plain node.
@@ -80,6 +80,22 @@ export async function insertEvents(sql: Sql, rows: EventRows): Promise<string[]>
     rows.map((r) => r.tenantId),
   );
   return ids;
+}
+
+/**
+ * One event in a transaction of its own, as producers record theirs (recordEvent: one prepared statement, the
+ * gateways woken after the commit): the single-event producer of the events benchmark. Returns its id.
+ */
+export async function recordOne(sql: Sql, tenantId: string, fields: Record<string, unknown>): Promise<string> {
+  const id = randomUUID();
+  const r = await recordEvent(sql, {
+    tenantId,
+    type: 'test.event',
+    source: 'agentos.internal',
+    fields,
+    dedupeKey: `test:${id}`,
+  });
+  return r.eventId;
 }
 
 /**
