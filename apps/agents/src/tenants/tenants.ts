@@ -99,8 +99,9 @@ export async function findTenantByWallet(sql: Sql, walletAddress: string): Promi
 /**
  * Issues the tenant's first access token, exactly once in the tenant's life: the conditional update on
  * first_token_issued_at lets one transaction win. Returns the plaintext token to the winner (to be shown once and
- * never stored), null to everyone after. Must run in the transaction that stores the provisioning response, so a
- * token is never issued without the response that shows it being committed with it.
+ * never stored), null to everyone after, at once when the tenant is known to hold one (`firstTokenIssued`). Must run
+ * in the transaction that stores the provisioning response, so a token is never issued without the response that
+ * shows it being committed with it.
  */
 export async function issueFirstToken(
   sql: Sql,
