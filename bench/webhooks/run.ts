@@ -294,7 +294,7 @@ async function main(): Promise<void> {
   console.log(
     `webhooks benchmark: ${N.toLocaleString('en-US')} events, ${C} connections to the receiver (both sides), ` +
       `${IN_FLIGHT} deliveries in flight, pool ${POOL}, ${ROUNDS} alternating round(s)\n` +
-      `clients: tender's sender node:http (keep-alive Agent per URL policy), bare loop ${BARE_CLIENT === 'node' ? 'node:http keep-alive Agent' : 'undici Pool'}\n` +
+      `clients: tender's sender undici (an Agent per URL policy: a keep-alive Pool per origin), bare loop ${BARE_CLIENT === 'node' ? 'node:http keep-alive Agent' : 'undici Pool'}\n` +
       `database: ${url.replace(/:[^:@/]*@/, ':***@')}, NODE_OPTIONS: ${process.env.NODE_OPTIONS ?? '(none)'}`,
   );
   const receiver = await startReceiver();
