@@ -1,23 +1,51 @@
 // bench/events, the baseline: NATS JetStream on the same host (file storage, durable pull consumers, explicit acks).
 import { randomBytes } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { AckPolicy, connect, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats';
 import type { Side } from '../_lib/rounds.ts';
 import { connectAll, IN_FLIGHT, mb, now, paced, pct, sleep, until, type EventsConfig } from './common.ts';
 
-/** nats-server's resident memory, from /proc (the machine's shared server). */
-function natsServerRss(): number {
-  const pid = execFileSync('pgrep', ['-x', 'nats-server']).toString().trim().split('\n')[0];
+/** A process's resident memory, from /proc. */
+function rssOf(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  return kb * 1024;
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
+}
+
+/**
+ * A nats-server of its own for the memory figure, as Tender's figure is of a gateway process of its own: the
+ * machine's shared server keeps memory from earlier runs' connections, and its readings moved between 1 and 18 KB
+ * per connection from one run to the next (once below zero).
+ */
+async function startOwnNatsServer(): Promise<{ url: string; pid: number; stop(): void }> {
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+    probe.once('error', reject);
+  });
+  const child = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(port)], { stdio: 'ignore' });
+  const url = `nats://127.0.0.1:${port}`;
+  await until('nats-server (own) accepting connections', async () => {
+    try {
+      await (await connect({ servers: url })).close();
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  return { url, pid: child.pid!, stop: () => void child.kill('SIGKILL') };
 }
 
 export interface NatsBench {
   side: Side;
-  /** nats-server's RSS growth per idle connection holding one subscription (the server runs without auth here). */
+  /**
+   * RSS growth of a nats-server of its own per idle connection holding one subscription (the server runs without
+   * auth here).
+   */
   bytesPerIdleSocket(sockets: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -103,19 +131,25 @@ export async function openNats(cfg: EventsConfig): Promise<NatsBench> {
 
     async bytesPerIdleSocket(sockets) {
       await Promise.all(conns.splice(0).map((c) => c.close()));
-      await sleep(1_000);
-      const before = natsServerRss();
-      const idle = await connectAll(sockets, 250, async (i) => {
-        const nc = await connect({ servers: cfg.natsUrl, pingInterval: 60_000 });
-        nc.subscribe(`${subject}.idle.${i}`);
-        await nc.flush();
-        return nc;
-      });
-      conns.push(...idle);
-      await sleep(2_000);
-      const after = natsServerRss();
-      console.log(`nats: ${sockets} idle connections: nats-server RSS ${mb(before)} → ${mb(after)} MiB`);
-      return (after - before) / sockets;
+      const own = await startOwnNatsServer();
+      try {
+        await sleep(500);
+        const before = rssOf(own.pid);
+        const idle = await connectAll(sockets, 250, async (i) => {
+          const nc = await connect({ servers: own.url, pingInterval: 60_000 });
+          nc.subscribe(`${subject}.idle.${i}`);
+          await nc.flush();
+          return nc;
+        });
+        conns.push(...idle);
+        await sleep(2_000);
+        const after = rssOf(own.pid);
+        await Promise.all(conns.splice(0).map((c) => c.close().catch(() => {})));
+        console.log(`nats: ${sockets} idle connections: nats-server (its own) RSS ${mb(before)} → ${mb(after)} MiB`);
+        return (after - before) / sockets;
+      } finally {
+        own.stop();
+      }
     },
 
     async close() {
