@@ -77,9 +77,8 @@ const TX_HASH = /^0x[0-9a-f]{64}$/i;
 function searchCondition(ctx: GatewayContext, q: string, p: (v: unknown) => string): string {
   const arms = exactArms(ctx, q, p);
   if (substringSearch(q)) {
-    const like = p(likePattern(q));
     arms.unshift(`select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
-        and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})`);
+        and ${substringMatch('m', q, p)}`);
   }
   return `i.id in (${arms.join(' union all ')})`;
 }
@@ -97,6 +96,12 @@ function exactArms(ctx: GatewayContext, q: string, p: (v: unknown) => string): s
 
 const substringSearch = (q: string) => !ADDRESS.test(q) && !TX_HASH.test(q);
 const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The substring arm's test of the payments aliased `a`: the payment id exactly, the order reference or description. */
+function substringMatch(a: string, q: string, p: (v: unknown) => string): string {
+  const like = p(likePattern(q));
+  return `(${a}.id = ${p(q)} or ${a}.order_reference ilike ${like} or ${a}.description ilike ${like})`;
+}
 
 /** Substring matches a search takes from the trigram indexes before it reads the newest window (see searchFew). */
 const FEW_MATCHES = 500;
@@ -116,13 +121,12 @@ async function searchFew(
 ): Promise<IntentRow[] | null> {
   const all = [...params];
   const p = (v: unknown) => `$${all.push(v)}`;
-  const like = p(likePattern(q));
   // One row at least: the count of matches, with the page beside it (all nulls when the page is empty); the page
   // is not read once the bound is passed.
   const rows = await ctx.db.query<IntentRow & { found: number | string | bigint }>(
     `with found as (
        select m.id from payment_intents m where m.merchant_id = $1 and m.environment = $2
-          and (m.id = ${p(q)} or m.order_reference ilike ${like} or m.description ilike ${like})
+          and ${substringMatch('m', q, p)}
         limit ${FEW_MATCHES + 1})
      select f.found, page.* from (select count(*) as found from found) f
        left join lateral (
@@ -157,9 +161,7 @@ async function searchNewest(
 ): Promise<IntentRow[] | null> {
   const all = [...params];
   const p = (v: unknown) => `$${all.push(v)}`;
-  const like = p(likePattern(q));
-  const match = `(i.id = ${p(q)} or i.order_reference ilike ${like} or i.description ilike ${like}
-    or i.id in (${exactArms(ctx, q, p).join(' union all ')}))`;
+  const match = `(${substringMatch('i', q, p)} or i.id in (${exactArms(ctx, q, p).join(' union all ')}))`;
   // The window's last row comes back too (whether it matches or not): it says the window was full.
   const rows = await ctx.db.query<IntentRow & { matched: boolean; window_row: number | string | bigint }>(
     `select ${INTENT_COLUMNS}, ${match} as matched, i.window_row from (
