@@ -6,7 +6,19 @@ import { createServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { AckPolicy, connect, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats';
 import type { Side } from '../_lib/rounds.ts';
-import { connectAll, IN_FLIGHT, mb, now, paced, pct, sleep, until, type EventsConfig } from './common.ts';
+import {
+  connectAll,
+  IN_FLIGHT,
+  mb,
+  now,
+  paced,
+  pct,
+  settledRss,
+  sleep,
+  unsettled,
+  until,
+  type EventsConfig,
+} from './common.ts';
 
 /** A process's resident memory, from /proc. */
 function rssOf(pid: number): number {
@@ -133,8 +145,7 @@ export async function openNats(cfg: EventsConfig): Promise<NatsBench> {
       await Promise.all(conns.splice(0).map((c) => c.close()));
       const own = await startOwnNatsServer();
       try {
-        await sleep(500);
-        const before = rssOf(own.pid);
+        const before = await settledRss(() => rssOf(own.pid));
         const idle = await connectAll(sockets, 250, async (i) => {
           const nc = await connect({ servers: own.url, pingInterval: 60_000 });
           nc.subscribe(`${subject}.idle.${i}`);
@@ -142,11 +153,12 @@ export async function openNats(cfg: EventsConfig): Promise<NatsBench> {
           return nc;
         });
         conns.push(...idle);
-        await sleep(2_000);
-        const after = rssOf(own.pid);
+        const after = await settledRss(() => rssOf(own.pid));
         await Promise.all(conns.splice(0).map((c) => c.close().catch(() => {})));
-        console.log(`nats: ${sockets} idle connections: nats-server (its own) RSS ${mb(before)} → ${mb(after)} MiB`);
-        return (after - before) / sockets;
+        console.log(
+          `nats: ${sockets} idle connections: nats-server (its own) RSS ${mb(before.rss)} → ${mb(after.rss)} MiB${unsettled(before, after)}`,
+        );
+        return (after.rss - before.rss) / sockets;
       } finally {
         own.stop();
       }

@@ -22,8 +22,9 @@
  *     process, woken with no database round trip), with the producer's own statement time and commit → delivery.
  *     --stages prints where the time goes per stage (stages.ts), every round.
  * After the rounds, once: memory per idle authenticated socket at S sockets (default 10,000): RSS growth of the
- * server process divided by S, after GC (Tender: a fresh gateway child, sockets authenticated with realtime tokens,
- * 10 per tenant; NATS: a nats-server process of its own, with S connections holding one subscription each).
+ * server process divided by S, each reading taken once the process's memory has settled (common.ts settledRss;
+ * Tender's after a GC) (Tender: a fresh gateway child, sockets authenticated with realtime tokens, 10 per tenant;
+ * NATS: a nats-server process of its own, with S connections holding one subscription each).
  */
 import { numberOption } from '../_lib/numberOption.ts';
 import { reportFigures } from '../_lib/reportFigures.ts';

@@ -17,7 +17,7 @@ import {
 } from '../../apps/agents/src/realtime/_test/processes.ts';
 import { TestClient, type Frame } from '../../apps/agents/src/realtime/_test/wsClient.ts';
 import type { Figures, Side } from '../_lib/rounds.ts';
-import { connectAll, mb, now, paced, pct, sleep, until, type EventsConfig } from './common.ts';
+import { connectAll, mb, now, paced, pct, settledRss, unsettled, until, type EventsConfig } from './common.ts';
 import { benchGc, loopDelay, printStages, type ChildStages, type ProducerTrace } from './stages.ts';
 
 /**
@@ -184,24 +184,24 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
         idleTenants.map((t) => issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })),
       );
       type Stats = { stats: { authenticated: number }; memory: NodeJS.MemoryUsage };
-      await sleep(500);
-      const before = await fresh.request<Stats>({ cmd: 'stats' });
+      const stats = () => fresh.request<Stats>({ cmd: 'stats' });
+      const before = await settledRss(async () => (await stats()).memory.rss);
+      const heapBefore = (await stats()).memory.heapUsed;
       const idle = await connectAll(sockets, 250, (i) =>
         TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token),
       );
       clients.push(...idle);
-      await sleep(1_000);
-      const after = await fresh.request<Stats>({ cmd: 'stats' });
-      if (after.stats.authenticated !== sockets)
-        throw new Error(`tender: ${after.stats.authenticated} sockets authenticated`);
+      const after = await settledRss(async () => (await stats()).memory.rss);
+      const { stats: served, memory } = await stats();
+      if (served.authenticated !== sockets) throw new Error(`tender: ${served.authenticated} sockets authenticated`);
       // Measured: close them now, so the NATS figure that follows has the bench process's file descriptors (10,000
       // sockets each; the limit here is 20,000).
       await closeAll();
-      const heapPer = (after.memory.heapUsed - before.memory.heapUsed) / sockets;
+      const heapPer = (memory.heapUsed - heapBefore) / sockets;
       console.log(
-        `tender: ${sockets} idle sockets: RSS ${mb(before.memory.rss)} → ${mb(after.memory.rss)} MiB, heap ${mb(before.memory.heapUsed)} → ${mb(after.memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
+        `tender: ${sockets} idle sockets: RSS ${mb(before.rss)} → ${mb(after.rss)} MiB${unsettled(before, after)}, heap ${mb(heapBefore)} → ${mb(memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
       );
-      return (after.memory.rss - before.memory.rss) / sockets;
+      return (after.rss - before.rss) / sockets;
     },
 
     async close() {
