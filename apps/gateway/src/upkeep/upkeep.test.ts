@@ -1,4 +1,4 @@
-import { claimJobs, enqueue } from '@tender/platform';
+import { claimJobs, enqueue, type Database } from '@tender/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestGateway, type TestGateway } from '../_test/testGateway.ts';
 import { runUpkeep } from './runUpkeep.ts';
@@ -59,6 +59,47 @@ describe(`table upkeep (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, (
     g.clock.advance((2 * DAY_MS) / 1000);
     expect(await runUpkeep(g.ctx, { jobsRetentionMs: RETENTION_MS })).toMatchObject({ prunedJobs: 1 });
     expect(await statesOf([young, dead])).toEqual({ [dead]: 'dead' });
+  });
+
+  it('vacuums and analyzes the job and delivery tables when they are due', async () => {
+    // Counts of manual vacuums and analyzes only: an autovacuum (where one runs) moves neither.
+    const counts = async (table: string) =>
+      (
+        await g.db.query<{ vacuums: number; analyzes: number }>(
+          `select vacuum_count::int as vacuums, analyze_count::int as analyzes
+             from pg_stat_user_tables where relid = $1::regclass`,
+          [table],
+        )
+      )[0]!;
+    const before = { jobs: await counts('jobs'), deliveries: await counts('webhook_deliveries') };
+    const never = { minDead: Number.MAX_SAFE_INTEGER, share: 1 };
+    expect(await runUpkeep(g.ctx, { jobsRetentionMs: RETENTION_MS, vacuumBound: never })).toMatchObject({
+      vacuumed: [],
+    });
+    const always = { minDead: 0, share: 0 };
+    expect(await runUpkeep(g.ctx, { jobsRetentionMs: RETENTION_MS, vacuumBound: always })).toMatchObject({
+      vacuumed: ['jobs', 'webhook_deliveries'],
+    });
+    await expect
+      .poll(() => counts('jobs'))
+      .toEqual({ vacuums: before.jobs.vacuums + 1, analyzes: before.jobs.analyzes + 1 });
+    await expect
+      .poll(() => counts('webhook_deliveries'))
+      .toEqual({ vacuums: before.deliveries.vacuums + 1, analyzes: before.deliveries.analyzes + 1 });
+  });
+
+  it('vacuums even when the pruning fails (the next pass prunes again)', async () => {
+    const failingPrune: Database = Object.assign(Object.create(g.db) as Database, {
+      query: <T>(text: string, params?: readonly unknown[]) =>
+        text.includes('delete from jobs') ? Promise.reject(new Error('prune refused')) : g.db.query<T>(text, params),
+    });
+    const ctx = { ...g.ctx, db: failingPrune };
+    const old = await finishedJob('done', 8);
+    expect(await runUpkeep(ctx, { jobsRetentionMs: RETENTION_MS, vacuumBound: { minDead: 0, share: 0 } })).toEqual({
+      prunedJobs: 0,
+      vacuumed: ['jobs', 'webhook_deliveries'],
+    });
+    expect(await statesOf([old])).toEqual({ [old]: 'done' });
   });
 
   it('runs in the workers role, pass after pass, until stopped', async () => {

@@ -4,7 +4,7 @@ import { DEFAULT_JOBS_RETENTION_DAYS, runUpkeep } from './runUpkeep.ts';
 
 /**
  * Between passes. A pass then deletes about a minute's worth of jobs (those that finished a retention ago), and one
- * with nothing due costs an index probe.
+ * with nothing due costs an index probe and a read of each churned table's statistics.
  */
 const UPKEEP_EVERY_MS = 60_000;
 
@@ -16,9 +16,10 @@ export interface UpkeepFeatureOptions {
 }
 
 /**
- * Table upkeep in the `workers` role: every minute, one pass of runUpkeep (the job table's retention). It reads and
- * writes only the database, so any process may run it, several at once (their deletes skip the rows another holds).
- * Passes never overlap; stop ends the pass in flight after its current statement.
+ * Table upkeep in the `workers` role: every minute, one pass of runUpkeep (the job table's retention, the vacuum of the
+ * tables the gateway churns when due). It reads and writes only the database, so any process may run it, several at
+ * once (their deletes skip the rows another holds, their vacuums a table another is vacuuming). Passes never overlap;
+ * stop ends the pass in flight after its current statement.
  */
 export function upkeepFeature(ctx: GatewayContext, opts: UpkeepFeatureOptions = {}): Feature {
   const jobsRetentionMs = opts.jobsRetentionMs ?? DEFAULT_JOBS_RETENTION_DAYS * 86_400_000;
