@@ -2,6 +2,7 @@ import { bool, field, int, operatorConfigSpec, port, str, url } from '@tender/pl
 import { networkConfigSpec } from './networks/networkConfig.ts';
 import { DEFAULT_SESSION_IDLE_SECONDS, DEFAULT_SESSION_TTL_SECONDS } from './auth/authSettings.ts';
 import { DEFAULT_EMAIL_FROM } from './email/mailer.ts';
+import { DEFAULT_JOBS_RETENTION_DAYS } from './upkeep/runUpkeep.ts';
 import { DEFAULT_DISABLE_AFTER_DAYS, DEFAULT_WEBHOOK_CONCURRENCY } from './webhooks/settings.ts';
 
 export const gatewayConfigSpec = {
@@ -88,6 +89,13 @@ export const gatewayConfigSpec = {
     doc: 'Webhook deliveries in flight per worker process (their database work is batched); at most 64 connections go to one receiving host, the rest wait their turn',
     parse: int(1, 1000),
     default: DEFAULT_WEBHOOK_CONCURRENCY,
+  }),
+  // Table upkeep in the workers role (upkeep/runUpkeep.ts).
+  jobsRetentionDays: field({
+    env: 'JOBS_RETENTION_DAYS',
+    doc: 'Done jobs are deleted this many days after they finished; until then their idempotency key stays known (enqueueing it again does nothing). Dead jobs are kept for the operator console',
+    parse: int(1, 3650),
+    default: DEFAULT_JOBS_RETENTION_DAYS,
   }),
   // Chains: RPC URLs, relayer keys, deposit factory, confirmations, watcher pacing (networks/networkConfig.ts).
   ...networkConfigSpec,

@@ -30,7 +30,7 @@ describe('the gateway feature list', () => {
     expect(new Set(names).size).toBe(names.length);
     const firstWithout = features.findIndex((f) => !f.routes);
     expect(features.slice(firstWithout).every((f) => !f.routes)).toBe(true);
-    expect(names.slice(firstWithout)).toEqual(['receipts', 'settlement', 'watcher']);
+    expect(names.slice(firstWithout)).toEqual(['receipts', 'settlement', 'watcher', 'upkeep']);
     // Without a web directory the pages feature has no routes (tests of the API alone, the API table).
     expect(gatewayFeatures(g.ctx).find((f) => f.name === 'pages')?.routes).toBeUndefined();
   });

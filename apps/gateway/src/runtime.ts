@@ -31,6 +31,7 @@ import { settlementFeature } from './settlement/settlementFeature.ts';
 import type { SweepOptions } from './settlement/sweeper.ts';
 import { systemFeature } from './system/systemFeature.ts';
 import { teamFeature } from './team/teamFeature.ts';
+import { upkeepFeature, type UpkeepFeatureOptions } from './upkeep/upkeepFeature.ts';
 import { watcherFeature, type WatcherFeatureOptions } from './watcher/watcherFeature.ts';
 import { webhooksFeature, type WebhooksFeatureOptions } from './webhooks/webhooksFeature.ts';
 import { gatewayAuthContext } from './auth/authAdapters.ts';
@@ -126,6 +127,7 @@ export interface GatewayFeatureOptions {
   sweep?: SweepOptions;
   watcher?: WatcherFeatureOptions;
   webhooks?: WebhooksFeatureOptions;
+  upkeep?: UpkeepFeatureOptions;
 }
 
 /**
@@ -161,6 +163,7 @@ export function gatewayFeatures(ctx: GatewayContext, opts: GatewayFeatureOptions
     receiptsFeature(ctx),
     settlementFeature(ctx, opts.sweep),
     watcherFeature(ctx, opts.watcher),
+    upkeepFeature(ctx, opts.upkeep),
   ];
 }
 
@@ -225,6 +228,7 @@ export async function createGateway(config: GatewayConfig, deps: GatewayDeps): P
     const features = gatewayFeatures(services, {
       webDir: deps.webDir,
       webhooks: { concurrency: config.webhookConcurrency },
+      upkeep: { jobsRetentionMs: config.jobsRetentionDays * 86_400_000 },
     });
     closers.push(async () => {
       for (const f of [...features].reverse()) await f.close?.();

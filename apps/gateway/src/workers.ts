@@ -1,5 +1,6 @@
 // Everything the gateway runs in the background, from the features (runtime.ts's list): their job queues merged into
-// the one job runner, and their workers (the chain watchers, the webhook delivery runner) for the `workers` role.
+// the one job runner, and their workers (the chain watchers, the webhook delivery runner, the table upkeep) for the
+// `workers` role.
 import {
   createJobRunner,
   featureQueues,

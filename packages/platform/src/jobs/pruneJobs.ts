@@ -5,6 +5,12 @@ export interface PruneOptions {
   includeDead?: boolean;
   /** Rows per DELETE statement; batches keep each statement's locks and WAL small. Default 5,000. */
   batchSize?: number;
+  /**
+   * Stops between batches once aborted (a process shutting down): a batch is one statement (on the database, one
+   * transaction), so what it deleted stays deleted and what is left waits for the next call. A first call over a long
+   * backlog runs many batches.
+   */
+  signal?: AbortSignal | undefined;
 }
 
 /**
@@ -18,6 +24,7 @@ export async function pruneJobs(sql: Sql, olderThan: Date, opts: PruneOptions = 
   let total = 0;
   for (const state of states) {
     for (;;) {
+      if (opts.signal?.aborted) return total;
       const rows = await sql.query<{ n: string }>(
         `with gone as (
            delete from jobs where id in (

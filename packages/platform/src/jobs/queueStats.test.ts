@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../db/database.ts';
+import type { Database, Sql } from '../db/database.ts';
 import { openJobsTestDatabase } from './_test/openJobsTestDatabase.ts';
 import { claimJobs } from './claimJobs.ts';
 import { completeJobs } from './completeJobs.ts';
@@ -64,5 +64,20 @@ describe(`queueStats and pruneJobs (${process.env.DATABASE_URL ? 'postgres' : 'p
     const again = await enqueue(db, { queue: 'c', payload: {}, idempotencyKey: done!.idempotency_key });
     expect(again).not.toBe(done!.id);
     expect(await count('queued')).toBe(queued + 1);
+  });
+
+  it('stops pruning between batches once its signal aborts', async () => {
+    for (const k of ['p1', 'p2', 'p3']) await enqueue(db, { queue: 'p', payload: {}, idempotencyKey: k });
+    await completeJobs(db, await claimJobs(db, { queues: ['p'], limit: 3, leaseMs: 60_000 }));
+    const stop = new AbortController();
+    // The signal aborts while the first batch runs: that batch stays deleted, no other starts.
+    const aborting: Sql = {
+      query: <T>(text: string, params?: readonly unknown[]) => db.query<T>(text, params).finally(() => stop.abort()),
+      exec: (text) => db.exec(text),
+    };
+    const cutoff = new Date(Date.now() + 1_000);
+    expect(await pruneJobs(aborting, cutoff, { batchSize: 1, signal: stop.signal })).toBe(1);
+    expect(await pruneJobs(db, cutoff, { batchSize: 1, signal: stop.signal })).toBe(0);
+    expect(await pruneJobs(db, cutoff, { batchSize: 1 })).toBe(2);
   });
 });
