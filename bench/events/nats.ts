@@ -1,7 +1,6 @@
 // bench/events, the baseline: NATS JetStream on the same host (file storage, durable pull consumers, explicit acks).
 import { randomBytes } from 'node:crypto';
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { AckPolicy, connect, RetentionPolicy, StorageType, type JsMsg, type NatsConnection } from 'nats';
@@ -13,18 +12,13 @@ import {
   now,
   paced,
   pct,
+  rssOf,
   settledRss,
   sleep,
   unsettled,
   until,
   type EventsConfig,
 } from './common.ts';
-
-/** A process's resident memory, from /proc. */
-function rssOf(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
-}
 
 /**
  * A nats-server of its own for the memory figure, as Tender's figure is of a gateway process of its own: the

@@ -17,7 +17,19 @@ import {
 } from '../../apps/agents/src/realtime/_test/processes.ts';
 import { TestClient, type Frame } from '../../apps/agents/src/realtime/_test/wsClient.ts';
 import type { Figures, Side } from '../_lib/rounds.ts';
-import { connectAll, mb, now, paced, pct, settledRss, unsettled, until, type EventsConfig } from './common.ts';
+import {
+  connectAll,
+  mb,
+  now,
+  paced,
+  pct,
+  rssOf,
+  settledRss,
+  sleep,
+  unsettled,
+  until,
+  type EventsConfig,
+} from './common.ts';
 import { benchGc, loopDelay, printStages, type ChildStages, type ProducerTrace } from './stages.ts';
 
 /**
@@ -184,15 +196,21 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
         idleTenants.map((t) => issueRealtimeToken(db, { tenantId: t.id, authorization: `Bearer ${t.token}` })),
       );
       type Stats = { stats: { authenticated: number }; memory: NodeJS.MemoryUsage };
-      const stats = () => fresh.request<Stats>({ cmd: 'stats' });
-      const before = await settledRss(async () => (await stats()).memory.rss);
+      // Each reading: 10 s idle, a full GC (the stats request runs three), then the process's RSS from /proc until it
+      // settles. V8 shrinks its young generation at a full GC only when the recent allocation rate is low, so the GC
+      // comes after the quiet, not right after the burst. The GC's heap figure is kept for the line below.
+      const stats = async () => {
+        await sleep(10_000);
+        return fresh.request<Stats>({ cmd: 'stats' });
+      };
       const heapBefore = (await stats()).memory.heapUsed;
+      const before = await settledRss(() => rssOf(fresh.child.pid!));
       const idle = await connectAll(sockets, 250, (i) =>
         TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token),
       );
       clients.push(...idle);
-      const after = await settledRss(async () => (await stats()).memory.rss);
       const { stats: served, memory } = await stats();
+      const after = await settledRss(() => rssOf(fresh.child.pid!));
       if (served.authenticated !== sockets) throw new Error(`tender: ${served.authenticated} sockets authenticated`);
       // Measured: close them now, so the NATS figure that follows has the bench process's file descriptors (10,000
       // sockets each; the limit here is 20,000).
