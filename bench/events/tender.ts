@@ -199,17 +199,17 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
       // Each reading: 10 s idle, a full GC (the stats request runs three), then the process's RSS from /proc until it
       // settles. V8 shrinks its young generation at a full GC only when the recent allocation rate is low, so the GC
       // comes after the quiet, not right after the burst. The GC's heap figure is kept for the line below.
-      const stats = async () => {
+      const quietStats = async () => {
         await sleep(10_000);
         return fresh.request<Stats>({ cmd: 'stats' });
       };
-      const heapBefore = (await stats()).memory.heapUsed;
+      const heapBefore = (await quietStats()).memory.heapUsed;
       const before = await settledRss(() => rssOf(fresh.child.pid!));
       const idle = await connectAll(sockets, 250, (i) =>
         TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token),
       );
       clients.push(...idle);
-      const { stats: served, memory } = await stats();
+      const { stats: served, memory } = await quietStats();
       const after = await settledRss(() => rssOf(fresh.child.pid!));
       if (served.authenticated !== sockets) throw new Error(`tender: ${served.authenticated} sockets authenticated`);
       // Measured: close them now, so the NATS figure that follows has the bench process's file descriptors (10,000

@@ -31,3 +31,4 @@ export * from './jobs/index.ts';
 export * from './json/canonicalJson.ts';
 export * from './concurrency/batched.ts';
 export * from './features/feature.ts';
+export * from './features/periodicWorker.ts';

@@ -1,4 +1,4 @@
-import type { Feature } from '@tender/platform';
+import { periodicWorker, type Feature } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { ownerPages } from './ownerPages.ts';
 import { ownerRoutes } from './ownerRoutes.ts';
@@ -11,7 +11,6 @@ const PRUNE_EVERY_MS = 3_600_000;
  * sessions that can authenticate nothing any more (any process may run it: the `workers` role does).
  */
 export function ownerFeature(ctx: AgentsContext, opts: { webDir?: string | undefined } = {}): Feature {
-  let prune: NodeJS.Timeout | undefined;
   return {
     name: 'owner',
     routes: async (app) => {
@@ -19,21 +18,12 @@ export function ownerFeature(ctx: AgentsContext, opts: { webDir?: string | undef
       if (opts.webDir) await ownerPages(app, opts.webDir);
     },
     workers: [
-      {
+      periodicWorker({
         name: 'owner credential prune',
-        async start() {
-          prune = setInterval(() => {
-            void pruneOwnerCredentials(ctx.db).catch((err: unknown) =>
-              ctx.logger.warn({ err }, 'owner credential pruning failed'),
-            );
-          }, PRUNE_EVERY_MS);
-          prune.unref();
-        },
-        async stop() {
-          clearInterval(prune);
-          prune = undefined;
-        },
-      },
+        everyMs: PRUNE_EVERY_MS,
+        pass: () => pruneOwnerCredentials(ctx.db),
+        onError: (err) => ctx.logger.warn({ err }, 'owner credential pruning failed'),
+      }),
     ],
   };
 }

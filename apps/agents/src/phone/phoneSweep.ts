@@ -1,9 +1,11 @@
+import { periodicWorker, type FeatureWorker } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { recordEvent } from '../eventLog/index.ts';
 import { ProviderTemporaryFailure } from '../paywall/paywall.ts';
 import { recordCallEnd, type CallRow } from './calls.ts';
 import { phoneOf, readNumber, releaseAtProvider, type NumberRow } from './numbers.ts';
 import { callDeadline, dueExpiryWarning } from './status.ts';
+import type { PhoneServices } from './phoneServices.ts';
 
 /**
  * The phone sweep: the durable side of every phone deadline. Each pass reads the facts in the database (so any
@@ -169,27 +171,13 @@ async function reconcile(ctx: AgentsContext): Promise<void> {
   }
 }
 
-/** Runs the sweep every PHONE_SWEEP_MS and the reconciliation every 60 sweeps; one pass at a time per process. */
-export function startPhoneSweep(ctx: AgentsContext): { start(): void; stop(): Promise<void> } {
-  let timer: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
+/** The sweep every PHONE_SWEEP_MS in the `workers` role, the reconciliation every 60 passes. */
+export function phoneSweepWorker(ctx: AgentsContext, phone: PhoneServices): FeatureWorker {
   let n = 0;
-  return {
-    start() {
-      if (timer || !ctx.phone) return;
-      timer = setInterval(() => {
-        if (running) return;
-        const reconcile = n++ % 60 === 59;
-        running = sweepPhone(ctx, { reconcile })
-          .catch((err: unknown) => ctx.logger.warn({ err }, 'phone sweep failed'))
-          .finally(() => (running = null));
-      }, ctx.phone.sweepMs);
-      timer.unref();
-    },
-    async stop() {
-      if (timer) clearInterval(timer);
-      timer = null;
-      await running;
-    },
-  };
+  return periodicWorker({
+    name: 'phone sweep',
+    everyMs: phone.sweepMs,
+    pass: () => sweepPhone(ctx, { reconcile: n++ % 60 === 59 }),
+    onError: (err) => ctx.logger.warn({ err }, 'phone sweep failed'),
+  });
 }

@@ -1,4 +1,4 @@
-import type { Feature } from '@tender/platform';
+import { periodicWorker, type Feature } from '@tender/platform';
 import type { GatewayContext } from '../context.ts';
 import { DEFAULT_JOBS_RETENTION_DAYS, runUpkeep } from './runUpkeep.ts';
 
@@ -23,32 +23,15 @@ export interface UpkeepFeatureOptions {
  */
 export function upkeepFeature(ctx: GatewayContext, opts: UpkeepFeatureOptions = {}): Feature {
   const jobsRetentionMs = opts.jobsRetentionMs ?? DEFAULT_JOBS_RETENTION_DAYS * 86_400_000;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | null = null;
-  let stopping: AbortController | undefined;
   return {
     name: 'upkeep',
     workers: [
-      {
+      periodicWorker({
         name: 'upkeep',
-        async start() {
-          const stop = (stopping = new AbortController());
-          timer = setInterval(() => {
-            if (running) return;
-            running = runUpkeep(ctx, { jobsRetentionMs, signal: stop.signal })
-              .then(() => undefined)
-              .catch((err: unknown) => ctx.logger.warn({ err }, 'upkeep failed; the next pass tries again'))
-              .finally(() => (running = null));
-          }, opts.everyMs ?? UPKEEP_EVERY_MS);
-          timer.unref();
-        },
-        async stop() {
-          clearInterval(timer);
-          timer = undefined;
-          stopping?.abort();
-          await running;
-        },
-      },
+        everyMs: opts.everyMs ?? UPKEEP_EVERY_MS,
+        pass: (signal) => runUpkeep(ctx, { jobsRetentionMs, signal }),
+        onError: (err) => ctx.logger.warn({ err }, 'upkeep failed; the next pass tries again'),
+      }),
     ],
   };
 }

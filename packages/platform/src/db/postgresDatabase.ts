@@ -62,9 +62,10 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     async query<T>(text: string, params: readonly unknown[] = []) {
       // Named prepared statements: one round trip per query after the first use of a text on a connection. Not for
       // a statement with an array parameter (a batch: unnest, = any): it is planned for its size at each execution
-      // (two round trips: postgres.js describes an unprepared statement first). A prepared statement's generic plan assumes 10 or 100 elements whatever the batch holds, and is kept until
-      // the table is analyzed: a batch of 5,000 acknowledgements ran as a nested loop over a CTE estimated at one row
-      // (quadratic, a second per statement), and claims joined by a sequential scan chosen while the table was small.
+      // (two round trips: postgres.js describes an unprepared statement first). A prepared statement's generic plan
+      // assumes 10 or 100 elements whatever the batch holds, and is kept until the table is analyzed: a batch of 5,000
+      // acknowledgements ran as a nested loop over a CTE estimated at one row (quadratic, a second per statement), and
+      // claims joined by a sequential scan chosen while the table was small.
       const q = s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
         prepare: params.length > 0 && !params.some(Array.isArray),
       });
