@@ -1,22 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { testPort } from '@tender/platform/testing';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../../../', import.meta.url).pathname;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 /** Starts `tender start` as a person would (through the npm script's entry), in its own TENDER_HOME. */
 function startTender(env: Record<string, string>): ChildProcess {
@@ -57,9 +46,9 @@ describe.skipIf(!!process.env.DATABASE_URL)('tender start (dev profile, fresh ho
     home = await mkdtemp(join(tmpdir(), 'tender-start-'));
     const env = {
       TENDER_HOME: home,
-      GATEWAY_PORT: String(await freePort()),
-      AGENTS_PORT: String(await freePort()),
-      SMTP_PORT: String(await freePort()),
+      GATEWAY_PORT: String(await testPort()),
+      AGENTS_PORT: String(await testPort()),
+      SMTP_PORT: String(await testPort()),
       OPERATOR_PASSWORD: 'a long operator password',
     };
     const t0 = Date.now();

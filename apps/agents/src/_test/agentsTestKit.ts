@@ -3,7 +3,8 @@ import { x402Client } from '@x402/core/client';
 import { decodePaymentRequiredHeader, encodePaymentSignatureHeader } from '@x402/core/http';
 import type { PaymentPayload } from '@x402/core/types';
 import { ExactEvmScheme } from '@x402/evm/exact/client';
-import { devnetAccounts, freePort, startDevnet, tokenBalance, type Devnet } from '@tender/evm';
+import { devnetAccounts, startDevnet, tokenBalance, type Devnet } from '@tender/evm';
+import { testPort } from '@tender/platform/testing';
 import { createLogger, loadConfig, platformMigrations, type App, type Database } from '@tender/platform';
 import { openTestDatabase } from '@tender/platform/testing';
 import { createPublicClient, http, toHex, type Address } from 'viem';
@@ -140,7 +141,7 @@ export interface ListeningAgents {
 export async function startListeningAgents(): Promise<ListeningAgents> {
   const chain = await startChain();
   const db = await openAgentsDb();
-  const port = await freePort();
+  const port = await testPort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const h = await startAgents({ db, chain, env: { AGENTS_PUBLIC_URL: baseUrl } });
   await h.app.listen({ port, host: '127.0.0.1' });

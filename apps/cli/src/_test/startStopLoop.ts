@@ -3,7 +3,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '@tender/evm';
+import { testPort } from '@tender/platform/testing';
 import { loadTenderConfig } from '../cliConfig.ts';
 import { startTender } from '../startTender.ts';
 
@@ -13,9 +13,9 @@ for (let i = 0; i < starts; i++) {
   const config = loadTenderConfig({
     ...process.env,
     TENDER_HOME: home,
-    GATEWAY_PORT: String(await freePort()),
-    AGENTS_PORT: String(await freePort()),
-    SMTP_PORT: String(await freePort()),
+    GATEWAY_PORT: String(await testPort()),
+    AGENTS_PORT: String(await testPort()),
+    SMTP_PORT: String(await testPort()),
     LOG_LEVEL: 'silent',
   });
   const started = Date.now();

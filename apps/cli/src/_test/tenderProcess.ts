@@ -3,23 +3,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '@tender/platform';
+import { testPort } from '@tender/platform/testing';
 
 const root = new URL('../../../../', import.meta.url).pathname;
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-    s.on('error', reject);
-  });
-}
 
 export async function waitFor<T>(fn: () => Promise<T | undefined>, ms: number, what = 'condition'): Promise<T> {
   const until = Date.now() + ms;
@@ -42,9 +31,9 @@ export interface TenderChild {
 export async function tenderEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
   return {
     TENDER_HOME: await mkdtemp(join(tmpdir(), 'tender-proc-')),
-    GATEWAY_PORT: String(await freePort()),
-    AGENTS_PORT: String(await freePort()),
-    SMTP_PORT: String(await freePort()),
+    GATEWAY_PORT: String(await testPort()),
+    AGENTS_PORT: String(await testPort()),
+    SMTP_PORT: String(await testPort()),
     ...extra,
   };
 }

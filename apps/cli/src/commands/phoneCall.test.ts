@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { PassThrough } from 'node:stream';
 import type { Database } from '@tender/platform';
-import { freePort } from '@tender/evm';
+import { testPort } from '@tender/platform/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   openAgentsDb,
@@ -32,7 +32,7 @@ let phoneNumberId = '';
 
 beforeAll(async () => {
   [chain, db] = await Promise.all([startChain(), openAgentsDb()]);
-  const port = await freePort();
+  const port = await testPort();
   baseUrl = `http://127.0.0.1:${port}`;
   h = await startAgents({
     db,

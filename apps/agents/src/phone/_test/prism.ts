@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { testPort } from '@tender/platform/testing';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 
 /**
@@ -22,17 +22,6 @@ export interface Prism {
 const here = dirname(fileURLToPath(import.meta.url));
 export const TWILIO_OPENAPI = resolve(here, 'twilio-oai/twilio_api_v2010.json');
 
-async function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => res(port));
-    });
-  });
-}
-
 function prismBin(): string {
   const require = createRequire(import.meta.url);
   const pkg = require.resolve('@stoplight/prism-cli/package.json');
@@ -41,7 +30,7 @@ function prismBin(): string {
 
 /** Starts Prism on a free port of 127.0.0.1; resolves once it listens (at most `startTimeoutMs`). */
 export async function startPrism(opts: { startTimeoutMs?: number } = {}): Promise<Prism> {
-  const port = await freePort();
+  const port = await testPort();
   const child: ChildProcess = spawn(
     process.execPath,
     [prismBin(), 'mock', '-h', '127.0.0.1', '-p', String(port), TWILIO_OPENAPI],

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError, createLogger, loadConfig, type Database } from '@tender/platform';
-import { freePort } from '@tender/evm';
+import { testPort } from '@tender/platform/testing';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openAgentsDb, startAgents, TEST_DOMAIN, type AgentsHarness } from '../../_test/agentsTestKit.ts';
@@ -25,7 +25,7 @@ const answers: { method: string; path: string; status: number; problems: string[
 
 beforeAll(async () => {
   [db, prism] = await Promise.all([openAgentsDb(), startPrism()]);
-  const port = await freePort();
+  const port = await testPort();
   base = `http://127.0.0.1:${port}`;
   h = await startAgents({
     db,
