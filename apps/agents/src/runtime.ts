@@ -24,7 +24,8 @@ import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
 import { createSimulatorProvider } from './phone/simulator/simulatorProvider.ts';
 import { TwilioSimulator } from './phone/simulator/twilioSimulator.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
-import { createPublicClient, custom, http, type PublicClient } from 'viem';
+import { createPublicClient, custom, type PublicClient } from 'viem';
+import { rpcHttp } from '@tender/evm';
 import { releaseOrphanedLeases } from './paywall/paidRequests.ts';
 import { watchServiceSwitches } from './operator/serviceSwitches.ts';
 import { catalogFeature } from './catalog/catalogFeature.ts';
@@ -322,7 +323,7 @@ export async function createAgents(
 function signInClient(rpcUrl: string | undefined): PublicClient {
   return createPublicClient({
     transport: rpcUrl
-      ? http(rpcUrl)
+      ? rpcHttp(rpcUrl)
       : custom({
           request: async () => {
             throw new Error('AGENTS_RPC_URL is not configured');

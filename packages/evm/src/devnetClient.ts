@@ -1,5 +1,6 @@
 // A viem client for the devnet: public, wallet and anvil test actions over HTTP, with a signing account.
-import { createTestClient, defineChain, http, publicActions, walletActions, type Account, type Chain } from 'viem';
+import { createTestClient, defineChain, publicActions, walletActions, type Account, type Chain } from 'viem';
+import { rpcHttp } from './rpcHttp.ts';
 import { DEVNET_CHAIN_ID, devnetDeployer } from './devnetAccounts.ts';
 
 export function devnetChain(rpcUrl: string, chainId: number = DEVNET_CHAIN_ID): Chain {
@@ -24,7 +25,7 @@ export function createDevnetClient(rpcUrl: string, options: DevnetClientOptions 
   return createTestClient({
     mode: 'anvil',
     chain: devnetChain(rpcUrl, options.chainId),
-    transport: http(rpcUrl, { retryCount: 0 }),
+    transport: rpcHttp(rpcUrl, { retryCount: 0 }),
     account: options.account ?? devnetDeployer(),
     pollingInterval: options.pollingInterval ?? 100,
   })

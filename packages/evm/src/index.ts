@@ -61,6 +61,7 @@ export { checksumAddress, keccak256Hex, keccak256Utf8 } from './fastKeccak.ts';
 export { depositFactoryAbiWithErrors } from './depositFactoryAbiWithErrors.ts';
 export { freePort } from './freePort.ts';
 export { createRpcPublicClient, type RpcPublicClientOptions } from './rpcPublicClient.ts';
+export { rpcFetch, rpcHttp } from './rpcHttp.ts';
 export {
   DEPOSIT_FACTORY_SALT,
   DETERMINISTIC_DEPLOYER,

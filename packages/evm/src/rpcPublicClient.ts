@@ -1,4 +1,5 @@
-import { createPublicClient, http, type Chain, type PublicClient } from 'viem';
+import { createPublicClient, type Chain, type PublicClient } from 'viem';
+import { rpcHttp } from './rpcHttp.ts';
 
 export interface RpcPublicClientOptions {
   /** Retries of a failed request, on top of the first try (viem's own default would be 3). */
@@ -17,6 +18,6 @@ export interface RpcPublicClientOptions {
 export function createRpcPublicClient(rpcUrl: string, opts: RpcPublicClientOptions): PublicClient {
   return createPublicClient({
     ...(opts.chain ? { chain: opts.chain } : {}),
-    transport: http(rpcUrl, { retryCount: opts.retryCount, timeout: opts.timeoutMs }),
+    transport: rpcHttp(rpcUrl, { retryCount: opts.retryCount, timeout: opts.timeoutMs }),
   });
 }

@@ -9,10 +9,10 @@ import type {
 } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { toFacilitatorEvmSigner } from '@x402/evm';
+import { rpcHttp } from '@tender/evm';
 import {
   createWalletClient,
   defineChain,
-  http,
   publicActions,
   type Abi,
   type Chain,
@@ -76,7 +76,7 @@ export function createBuiltInFacilitator(
   const client = createWalletClient({
     account,
     chain: evmChain(opts.network, opts.rpcUrl),
-    transport: http(opts.rpcUrl, { batch: false, retryCount: 0 }),
+    transport: rpcHttp(opts.rpcUrl, { batch: false, retryCount: 0 }),
     pollingInterval: opts.pollingMs,
   }).extend(publicActions);
   const signer = toFacilitatorEvmSigner(

@@ -13,10 +13,11 @@ import {
   hasDeterministicDeployer,
   inspectFactory,
   NETWORKS,
+  rpcHttp,
   rpcUrlFor,
   type Network,
 } from '@tender/evm';
-import { createWalletClient, defineChain, getAddress, http, isAddress, type Address, type PublicClient } from 'viem';
+import { createWalletClient, defineChain, getAddress, isAddress, type Address, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { UsageError } from './usageError.ts';
 
@@ -111,7 +112,7 @@ async function deploy(
     nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
     rpcUrls: { default: { http: [rpcUrl] } },
   });
-  const wallet = createWalletClient({ account, chain, transport: http(rpcUrl, { retryCount: 2, timeout: 20_000 }) });
+  const wallet = createWalletClient({ account, chain, transport: rpcHttp(rpcUrl, { retryCount: 2, timeout: 20_000 }) });
   const data = factoryDeploymentCalldata();
   const gas = await pub.estimateGas({ account: account.address, to: DETERMINISTIC_DEPLOYER, data });
   write(`…     ${network.id}: deploying from ${account.address} through ${DETERMINISTIC_DEPLOYER} (gas ${gas})`);
