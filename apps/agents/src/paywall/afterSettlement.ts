@@ -2,8 +2,8 @@ import { HttpError, isPermanentDbError } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
 import type { PaidOutcome, SettledHold } from './paidCall.ts';
-import { markCompleted, markSettled, pending, releaseLease } from './paidRequests.ts';
-import { recordPaymentCompleted } from './paymentEvents.ts';
+import { markSettled, pending, releaseLease } from './paidRequests.ts';
+import { completeWithPaymentEvent } from './paymentEvents.ts';
 import { renderError } from './paymentHeaders.ts';
 import { ProviderRefusal, ProviderTemporaryFailure } from './providerFailure.ts';
 import { oweRefund } from './oweRefund.ts';
@@ -18,11 +18,8 @@ export async function failAfterSettlement(ctx: AgentsContext, hold: SettledHold,
   const { row, lease, paymentResponse, unrecorded } = hold;
   if (err instanceof HttpError && err.status < 500) {
     const { rendered, stored: error } = renderError(err, hold.requestId);
-    const stored = await ctx.db.tx(async (tx) => {
-      const done = await markCompleted(tx, row.id, lease, err.status, { error }, unrecorded);
-      if (done) await recordPaymentCompleted(tx, done);
-      return done;
-    });
+    const completion = { id: row.id, lease, status: err.status, body: { error }, settlement: unrecorded };
+    const stored = await completeWithPaymentEvent(ctx.db, completion);
     if (!stored) throw pending();
     const headers = { ...(err.extra.headers ?? {}), 'payment-response': paymentResponse };
     return { kind: 'failed', response: { status: err.status, headers, body: rendered } };

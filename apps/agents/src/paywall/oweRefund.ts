@@ -25,7 +25,8 @@ export async function oweRefund(ctx: AgentsContext, hold: SettledHold, err: unkn
       const refund = await recordRefundOwed(tx, { paidRequestId: row.id, settlementTx, requestId, reason });
       const error = refundOwedError(row.service_id, refund, err);
       const { rendered, stored } = renderError(error, requestId);
-      if (!(await markCompleted(tx, row.id, lease, error.status, { error: stored }, unrecorded))) throw new LeaseLost();
+      const completion = { id: row.id, lease, status: error.status, body: { error: stored }, settlement: unrecorded };
+      if (!(await markCompleted(tx, completion))) throw new LeaseLost();
       return { refund, error, rendered };
     })
     .catch(async (e: unknown) => {

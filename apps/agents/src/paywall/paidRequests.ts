@@ -161,19 +161,24 @@ export async function releaseLease(sql: Sql, id: string, lease: string, error: s
  * operation's writes (and a first access token) commit once. Must run in the transaction of those writes.
  * `settlement` is given when the settlement was not recorded yet (the hot path records it here, in the same
  * transaction as the response: pending → completed); a crash before this commit leaves the row pending, and the
- * next holder finds the authorization consumed on chain and never settles again. Returns the completed row's facts
- * (for its payment.completed event, without reading the row again), or null when the lease was not held.
+ * next holder finds the authorization consumed on chain and never settles again. Returns the completed row's facts,
+ * or null when the lease was not held. completeWithPaymentEvent runs the same update with the row's event.
  */
-export async function markCompleted(
-  sql: Sql,
-  id: string,
-  lease: string,
-  status: number,
-  body: Record<string, unknown>,
-  settlement: Record<string, unknown> | null,
-): Promise<CompletedPaidRequest | null> {
-  const rows = await sql.query<CompletedPaidRequest>(
-    `update agent_paid_requests
+export async function markCompleted(sql: Sql, c: Completion): Promise<CompletedPaidRequest | null> {
+  const rows = await sql.query<CompletedPaidRequest>(COMPLETE_UPDATE, completeParams(c));
+  return rows[0] ?? null;
+}
+
+export interface Completion {
+  id: string;
+  lease: string;
+  status: number;
+  body: Record<string, unknown>;
+  settlement: Record<string, unknown> | null;
+}
+
+/** markCompleted's update, with its parameters $1–$6 (completeParams); a statement or a CTE. */
+export const COMPLETE_UPDATE = `update agent_paid_requests
         set state = 'completed', response_status = $3, response_body = $4::text::jsonb, completed_at = now(),
             lease_expires_at = null,
             settlement = coalesce($5::text::jsonb, settlement),
@@ -181,17 +186,17 @@ export async function markCompleted(
             settled_at = coalesce(settled_at, now())
       where id = $1 and lease_token = $2 and (state = 'settled' or (state = 'pending' and $5::text is not null))
       returning id, wallet_address, service_id, amount_units::text as amount_units, network, asset, settlement_tx,
-                response_status`,
-    [
-      id,
-      lease,
-      status,
-      JSON.stringify(body),
-      settlement ? JSON.stringify(settlement) : null,
-      typeof settlement?.transaction === 'string' ? settlement.transaction : null,
-    ],
-  );
-  return rows[0] ?? null;
+                response_status`;
+
+export function completeParams({ id, lease, status, body, settlement }: Completion): unknown[] {
+  return [
+    id,
+    lease,
+    status,
+    JSON.stringify(body),
+    settlement ? JSON.stringify(settlement) : null,
+    typeof settlement?.transaction === 'string' ? settlement.transaction : null,
+  ];
 }
 
 /** The settled facts of a request as markCompleted left it: what its payment.completed event says. */

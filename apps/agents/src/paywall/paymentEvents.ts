@@ -1,11 +1,12 @@
 import type { Sql } from '@tender/platform';
-import { recordEvent } from '../eventLog/index.ts';
-import type { CompletedPaidRequest } from './paidRequests.ts';
+import { newEventId } from '../eventLog/eventId.ts';
+import { recordEvent, wakeAfterCommit } from '../eventLog/index.ts';
+import { COMPLETE_UPDATE, completeParams, type CompletedPaidRequest, type Completion } from './paidRequests.ts';
 
 /**
  * payment.completed / payment.failed: one durable event per x402 settlement of a tenant, for every paid service.
  *
- * completed is written in the transaction that completes the paid request (markCompleted commits once per row), so
+ * completed is written by the statement that completes the paid request (which commits once per row), so
  * a settlement that was performed, stored and answered yields exactly one event, whatever retries happened (a
  * provider failure after settlement: the event comes with the completing retry). failed is written when a
  * settlement or its verification fails definitively (nothing was charged), for payers that are tenants already;
@@ -24,33 +25,45 @@ const units = (u: string) => {
 };
 
 /**
- * In the transaction that completed the paid request, from what markCompleted returned. `tenantId`, when the caller
- * knows the payer's tenant, saves reading it again.
+ * Completes the paid request (markCompleted's update, fenced by the lease) and records its payment.completed event,
+ * in ONE statement: a round trip fewer on every paid request than the update, then the insert. The event says what
+ * the completed row says (its settlement transaction may have been recorded by an earlier holder), so its fields are
+ * read from the update's result in SQL, the same fields and formats payment.failed writes from JS (amount: units of
+ * 10^-6 USDT without trailing zeros). No event when the lease was not held (no row), nor for a payer with no tenant
+ * (no inbox). `tenantId`, when the caller knows the payer's tenant, saves looking it up.
  */
-export async function recordPaymentCompleted(sql: Sql, p: CompletedPaidRequest, tenantId?: string): Promise<void> {
-  tenantId ??= (await tenantOf(sql, p.wallet_address)) ?? undefined;
-  if (!tenantId) return;
-  const paidRequestId = p.id;
-  await recordEvent(sql, {
-    tenantId,
-    type: 'payment.completed',
-    source: 'agentos.internal',
-    service: p.service_id,
-    resourceId: paidRequestId,
-    fields: {
-      paidRequestId,
-      serviceId: p.service_id,
-      amount: units(p.amount_units),
-      amountUnits: p.amount_units,
-      currency: 'USDT',
-      network: p.network,
-      asset: p.asset,
-      payer: p.wallet_address,
-      transaction: p.settlement_tx || null,
-      responseStatus: p.response_status,
-    },
-    dedupeKey: `payment.completed:${paidRequestId}`,
-  });
+export async function completeWithPaymentEvent(
+  sql: Sql,
+  c: Completion & { tenantId?: string | undefined },
+): Promise<CompletedPaidRequest | null> {
+  const eventId = newEventId();
+  const rows = await sql.query<CompletedPaidRequest & { woken: string | null }>(
+    `with completed as (${COMPLETE_UPDATE}),
+     payer as (
+       select coalesce($7::uuid, (select t.id from agent_tenants t where t.wallet_address = c.wallet_address)) as id
+         from completed c
+     ), event as (
+       insert into agent_events (event_id, tenant_id, type, source, service, resource_id, payload, dedupe_key)
+       select $8::uuid, p.id, 'payment.completed', 'agentos.internal', c.service_id, c.id::text,
+              jsonb_build_object('type', 'payment.completed', 'eventId', $8::text, 'paidRequestId', c.id,
+                'serviceId', c.service_id, 'amount', trim_scale(c.amount_units::numeric / 1000000)::text,
+                'amountUnits', c.amount_units, 'currency', 'USDT', 'network', c.network, 'asset', c.asset,
+                'payer', c.wallet_address, 'transaction', nullif(c.settlement_tx, ''),
+                'responseStatus', c.response_status),
+              'payment.completed:' || c.id
+         from completed c, payer p
+        where p.id is not null
+       on conflict (dedupe_key) do nothing
+       returning tenant_id
+     )
+     select c.*, (select tenant_id from event) as woken from completed c`,
+    [...completeParams(c), c.tenantId ?? null, eventId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { woken, ...completed } = row;
+  if (woken) wakeAfterCommit(sql, [woken]);
+  return completed;
 }
 
 export interface FailedPayment {

@@ -128,6 +128,30 @@ describe('x402 bootstrap on the devnet', () => {
     expect(await chain.balance(alice.address)).toBe(before - 250_000n);
     expect(await chain.balance(chain.payTo.address)).toBe(payToBefore + 250_000n);
 
+    // One payment.completed event in the payer's new inbox, its fields read from the completed row.
+    const [event] = await db.query<{ event_id: string; tenant_id: string; payload: Record<string, unknown> }>(
+      `select e.event_id, e.tenant_id, e.payload from agent_events e join agent_tenants t on t.id = e.tenant_id
+        where e.type = 'payment.completed' and t.wallet_address = $1`,
+      [alice.address.toLowerCase()],
+    );
+    const [paidRow] = await db.query<{ id: string }>(
+      `select id from agent_paid_requests where idempotency_key = 'alice-first'`,
+    );
+    expect(event!.payload).toEqual({
+      type: 'payment.completed',
+      eventId: event!.event_id,
+      paidRequestId: paidRow!.id,
+      serviceId: 'email.mailbox.create',
+      amount: '0.25',
+      amountUnits: '250000',
+      currency: 'USDT',
+      network: 'eip155:31337',
+      asset: chain.usdt.toLowerCase(),
+      payer: alice.address.toLowerCase(),
+      transaction: settled.transaction,
+      responseStatus: 201,
+    });
+
     const replay = await call(h.app, 'POST', MAILBOXES, { body, headers });
     expect(replay.status).toBe(201);
     expect(replay.body.data).toEqual(paid.body.data);

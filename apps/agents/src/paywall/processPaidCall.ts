@@ -7,8 +7,8 @@ import { failAfterSettlement } from './afterSettlement.ts';
 import { requireIdempotencyKey } from './idempotencyKey.ts';
 import { answerOfHolder, LeaseLost } from './leaseLost.ts';
 import type { PaidCall, PaidOutcome, SettledHold } from './paidCall.ts';
-import { claimPaidRequest, markCompleted, releaseLease, type Claim } from './paidRequests.ts';
-import { recordPaymentCompleted } from './paymentEvents.ts';
+import { claimPaidRequest, releaseLease, type Claim } from './paidRequests.ts';
+import { completeWithPaymentEvent } from './paymentEvents.ts';
 import {
   authentication,
   challengeOf,
@@ -224,10 +224,16 @@ async function performAndStore<I>(
       if (bootstrap) firstToken = await issueFirstToken(tx, tenant);
       const stored: Record<string, unknown> = { data: d, guide: record.guide };
       if (bootstrap) stored.authentication = authentication(tenant, null);
-      const completed = await markCompleted(tx, row.id, lease, service.successStatus, stored, unrecorded);
-      if (!completed) throw new LeaseLost();
       // `tenant` is the payer's (the token's tenant pays from its own wallet, else the payer's tenant was found).
-      await recordPaymentCompleted(tx, completed, tenant.id);
+      const completed = await completeWithPaymentEvent(tx, {
+        id: row.id,
+        lease,
+        status: service.successStatus,
+        body: stored,
+        settlement: unrecorded,
+        tenantId: tenant.id,
+      });
+      if (!completed) throw new LeaseLost();
       return d;
     });
   } catch (err) {
