@@ -12,6 +12,8 @@
  * the rounds (bench/_lib/rounds.ts) gives one p50 ratio, judged on their median.
  *
  *   npx tsx bench/x402/run.ts [--samples=20 (per round and side)] [--rounds=5 | --quick]
+ *   env: BENCH_CPU_PROFILE=file.cpuprofile (V8 profile of this process over the rounds: both servers, the shared
+ *        facilitator and the clients), BENCH_VERBOSE=1 (each sample with the facilitator's share)
  */
 import type { AddressInfo } from 'node:net';
 import express from 'express';
@@ -29,6 +31,7 @@ import { agentsConfigSpec, agentsMigrations, createAgents } from '../../apps/age
 import { createMailbox } from '../../apps/agents/src/email/mailboxes.ts';
 import { createBuiltInFacilitator } from '../../apps/agents/src/facilitator/facilitator.ts';
 import { ensureTenant } from '../../apps/agents/src/tenants/tenants.ts';
+import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
 import { reportFigures } from '../_lib/reportFigures.ts';
 import { judge, loadLine, loadNow, printJudged, roundsOption, sizeOption, type Round } from '../_lib/rounds.ts';
@@ -208,6 +211,7 @@ async function main() {
     const q = (p: number) => s[Math.min(s.length - 1, Math.floor(p * s.length))]!;
     return { p50: q(0.5), p90: q(0.9), mean: s.reduce((a, b) => a + b, 0) / s.length, min: s[0]! };
   };
+  const stopProfile = await startCpuProfile(process.env.BENCH_CPU_PROFILE);
   const rounds: Round[] = [];
   const all: Record<'tender' | 'express', number[]> = { tender: [], express: [] };
   for (let r = 0; r < ROUNDS; r++) {
@@ -230,6 +234,7 @@ async function main() {
     );
   }
 
+  await stopProfile();
   const t = stats(all.tender);
   const e = stats(all.express);
   console.log(

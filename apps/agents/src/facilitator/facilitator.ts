@@ -11,10 +11,14 @@ import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
 import { toFacilitatorEvmSigner } from '@x402/evm';
 import { rpcHttp } from '@tender/evm';
 import {
+  concat,
   createWalletClient,
   defineChain,
+  encodeFunctionData,
+  getContractError,
   publicActions,
   type Abi,
+  type BaseError,
   type Chain,
   type Hex,
   type TypedData,
@@ -22,6 +26,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
+import { passGate } from './broadcastGate.ts';
 
 /**
  * Verifies and settles x402 payments. Two implementations behind this one interface, chosen by configuration:
@@ -37,6 +42,13 @@ export interface Facilitator {
    * behaviour we do not control: the paywall then calls verify() first.
    */
   readonly settleVerifies: boolean;
+  /**
+   * True when settle() waits at passGate before it broadcasts, so that a caller can start it early with the
+   * broadcast held (holdBroadcast): the paywall starts it beside the durable claim that must precede any transfer,
+   * and the verification and the transaction's preparation overlap the claim. The built-in facilitator; a remote
+   * one's settle is one HTTP call that cannot be held.
+   */
+  readonly holdsBroadcast: boolean;
   verify(payload: PaymentPayload, requirements: PaymentRequirements): Promise<VerifyResponse>;
   /** Exactly one call per paid request reaches here (the paywall's settlement record guarantees it). */
   settle(payload: PaymentPayload, requirements: PaymentRequirements): Promise<SettleResponse>;
@@ -87,7 +99,24 @@ export function createBuiltInFacilitator(
       readContract: (args) => client.readContract({ ...args, abi: args.abi as Abi }),
       verifyTypedData: (args) =>
         client.verifyTypedData({ ...args, domain: args.domain as TypedDataDomain, types: args.types as TypedData }),
-      writeContract: (args) => client.writeContract({ ...args, abi: args.abi as Abi }),
+      // viem's writeContract in two steps with the broadcast gate between them (holdBroadcast): the gas estimate
+      // (which refuses a transfer that would revert) and the fees first; then the nonce, the signature and the send.
+      // The nonce is taken only once the broadcast is certain: a nonce taken for a transaction never sent would
+      // leave a gap that stalls every later one.
+      writeContract: async ({ address, abi: abi_, functionName, args, gas, dataSuffix }) => {
+        const abi = abi_ as Abi;
+        const call = encodeFunctionData({ abi, functionName, args });
+        const data = dataSuffix ? concat([call, dataSuffix]) : call;
+        const request = await client
+          .prepareTransactionRequest({ to: address, data, gas, parameters: ['chainId', 'fees', 'gas', 'type'] })
+          .catch((err: BaseError) => {
+            throw getContractError(err, { abi, address, args, functionName, sender: account.address });
+          });
+        await passGate();
+        // eth_fillTransaction answers with a nonce too: dropped, so that the nonce manager hands one out.
+        const { nonce: _filled, ...unsigned } = request;
+        return client.sendTransaction(unsigned);
+      },
       sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) =>
         client.waitForTransactionReceipt({ ...args, pollingInterval: opts.pollingMs }),
@@ -100,6 +129,7 @@ export function createBuiltInFacilitator(
   return {
     kind: 'built-in',
     settleVerifies: true,
+    holdsBroadcast: true,
     relayer: account.address,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
     settle: (payload, requirements) => facilitator.settle(payload, requirements),
@@ -114,6 +144,7 @@ export function createRemoteFacilitator(url: string, timeoutMs = 60_000): Facili
   return {
     kind: 'remote',
     settleVerifies: false,
+    holdsBroadcast: false,
     verify: (payload, requirements) => client.verify(payload, requirements),
     settle: (payload, requirements) => client.settle(payload, requirements),
   };

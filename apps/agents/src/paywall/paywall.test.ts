@@ -412,6 +412,24 @@ describe('payment proofs and idempotency', () => {
     expect(mailboxIds.has(final.body.data.mailboxId)).toBe(true);
     expect(await db.query(`select id from agent_mailboxes where local_part = 'dave'`)).toHaveLength(1);
   });
+
+  it('a settlement started beside the claim is never broadcast when a check fails after the claim', async () => {
+    // Alice signs for a free name; Bob takes it before her paid replay. Her settlement is verified and prepared
+    // while her request is claimed, then the name check fails: nothing moves, then or later.
+    const body = { localPart: 'erin', displayName: 'Erin' };
+    const ch = await call(h.app, 'POST', MAILBOXES, { body, headers: { 'idempotency-key': 'erin-alice' } });
+    expect(ch.status).toBe(402);
+    const { header } = await alice.pay(String(ch.headers['payment-required']));
+    const bobs = await paidCall(h.app, bob, 'POST', MAILBOXES, body);
+    expect(bobs.paid.status).toBe(201);
+    const before = await chain.balance(alice.address);
+    const headers = { 'payment-signature': header, 'idempotency-key': 'erin-alice' };
+    const refused = await call(h.app, 'POST', MAILBOXES, { body, headers });
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'ADDRESS_TAKEN']);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await chain.balance(alice.address)).toBe(before);
+    expect(await db.query(`select 1 from agent_paid_requests where idempotency_key = 'erin-alice'`)).toHaveLength(0);
+  });
 });
 
 describe('email through the paywall', () => {

@@ -1,6 +1,7 @@
 import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { X402Price } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
+import { holdBroadcast, type PreparedSettlement } from '../facilitator/broadcastGate.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { ensureTenant, findTenantByWallet, issueFirstToken, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
 import { failAfterSettlement } from './afterSettlement.ts';
@@ -100,78 +101,86 @@ async function paid<I>(
   // row only until its settlement fails, and cannot aim at another payer's row: idempotency keys and EIP-3009
   // nonces are unguessable before their owner uses them.
   // Read-only work that only a settling request needs starts at once, beside the claim (see startBesideClaim).
-  const { preconditions, verification } = startBesideClaim(ctx, payments, call, proof, requirements);
+  const { preconditions, verification, prepared } = startBesideClaim(ctx, payments, call, proof, requirements);
   const authenticated = () => authenticatePayer(payments, proof, requirements).catch(challenging);
-
-  let claim: Claim;
   try {
-    claim = await claimPaidRequest(ctx.db, {
-      walletAddress: proof.payer,
-      idempotencyKey: key,
-      serviceId: service.serviceId,
-      requestHash: requestHash(service.method, service.path, call.request),
-      proofHash: proof.proofHash,
-      amountUnits: requirements.amount,
-      network: requirements.network,
-      asset: requirements.asset.toLowerCase(),
-      paymentPayload: proof.payload,
-      leaseMs: ctx.config.paidRequestLeaseMs,
-    });
-  } catch (err) {
-    await authenticated();
-    throw err;
-  }
-  if (claim.kind === 'completed') {
-    await authenticated();
-    return { kind: 'replay', response: replayResponse(claim.row, call.requestId) };
-  }
-  if (!claim.fresh) {
+    let claim: Claim;
     try {
-      await authenticated();
+      claim = await claimPaidRequest(ctx.db, {
+        walletAddress: proof.payer,
+        idempotencyKey: key,
+        serviceId: service.serviceId,
+        requestHash: requestHash(service.method, service.path, call.request),
+        proofHash: proof.proofHash,
+        amountUnits: requirements.amount,
+        network: requirements.network,
+        asset: requirements.asset.toLowerCase(),
+        paymentPayload: proof.payload,
+        leaseMs: ctx.config.paidRequestLeaseMs,
+      });
     } catch (err) {
-      await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
+      await authenticated();
       throw err;
     }
-  }
-  const { row, lease, fresh } = claim;
+    if (claim.kind === 'completed') {
+      await authenticated();
+      return { kind: 'replay', response: replayResponse(claim.row, call.requestId) };
+    }
+    if (!claim.fresh) {
+      try {
+        await authenticated();
+      } catch (err) {
+        await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
+        throw err;
+      }
+    }
+    const { row, lease, fresh } = claim;
 
-  let settlementRecord = row.settlement;
-  let unrecorded: Record<string, unknown> | null = null;
-  let payerTenant: Tenant | null = call.tenant;
-  if (row.state === 'pending') {
-    const settled = await settleOnce(ctx, {
-      payments,
+    let settlementRecord = row.settlement;
+    let unrecorded: Record<string, unknown> | null = null;
+    let payerTenant: Tenant | null = call.tenant;
+    if (row.state === 'pending') {
+      const settled = await settleOnce(ctx, {
+        payments,
+        row,
+        lease,
+        fresh,
+        proof,
+        requirements,
+        preconditions,
+        verification,
+        prepared,
+      }).catch(challenging);
+      settlementRecord = settled.record;
+      if (!settled.recorded) unrecorded = settled.record;
+      payerTenant ??= settled.payerTenant;
+    }
+
+    // Settled: perform the operation (again, after a provider failure) and store the response once.
+    const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
+    const hold: SettledHold = {
       row,
       lease,
-      fresh,
-      proof,
-      requirements,
-      preconditions,
-      verification,
-    }).catch(challenging);
-    settlementRecord = settled.record;
-    if (!settled.recorded) unrecorded = settled.record;
-    payerTenant ??= settled.payerTenant;
+      paymentResponse: paymentResponseHeader(settlementRecord),
+      unrecorded,
+      requestId: call.requestId,
+    };
+    return performAndStore(ctx, call, tenant, hold);
+  } finally {
+    prepared?.abandon(); // a no-op once settled; otherwise this request never broadcasts it
   }
-
-  // Settled: perform the operation (again, after a provider failure) and store the response once.
-  const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
-  const hold: SettledHold = {
-    row,
-    lease,
-    paymentResponse: paymentResponseHeader(settlementRecord),
-    unrecorded,
-    requestId: call.requestId,
-  };
-  return performAndStore(ctx, call, tenant, hold);
 }
 
 /**
- * Read-only work that only a settling request needs, started beside the claim:
+ * Work that only a settling request needs, started beside the claim; none of it moves money:
  *  - the preconditions (ownership, name availability …) for the payer's tenant (a replay of a completed request
  *    legitimately fails them: its mailbox exists now);
- *  - with a facilitator whose settle does not verify by itself, its verification.
- * Both are awaited in settleOnce, or deliberately ignored.
+ *  - with a facilitator whose settle does not verify by itself, its verification;
+ *  - with one whose settlement's broadcast can be held (the built-in one), the settlement itself: its verification
+ *    and its transaction's preparation run during the claim, and settleOnce lets the broadcast go only once the
+ *    claim is durable and every check passed. Not for a proof this process has claimed before (a replay, whose
+ *    settlement would be refused or reconciled anyway): replaying one signed request must not cost a chain call.
+ * Each is awaited in settleOnce, or deliberately ignored (the held settlement is then abandoned: processPaidCall).
  */
 function startBesideClaim<I>(
   ctx: AgentsContext,
@@ -179,7 +188,11 @@ function startBesideClaim<I>(
   call: PaidCall<I>,
   proof: Eip3009Proof,
   requirements: PaymentRequirements,
-): { preconditions: Promise<Tenant | null>; verification: Promise<VerifyResponse> | null } {
+): {
+  preconditions: Promise<Tenant | null>;
+  verification: Promise<VerifyResponse> | null;
+  prepared: PreparedSettlement | null;
+} {
   const preconditions = (async () => {
     const t = call.tenant ?? (await findTenantByWallet(ctx.db, proof.payer));
     if (t?.suspended) throw tenantSuspended(); // a start-here call without token from a suspended wallet
@@ -191,7 +204,24 @@ function startBesideClaim<I>(
     ? null
     : payments.facilitator.verify(proof.payload, requirements);
   verification?.catch(() => {});
-  return { preconditions, verification };
+  const { facilitator } = payments;
+  const prepared =
+    facilitator.holdsBroadcast && firstSight(proof.proofHash)
+      ? holdBroadcast(() => facilitator.settle(proof.payload, requirements))
+      : null;
+  return { preconditions, verification, prepared };
+}
+
+/** Proof hashes this process has started a settlement for, the oldest forgotten first: bounded memory. */
+const seenProofs = new Set<string>();
+const SEEN_PROOFS_MAX = 10_000;
+
+/** True the first time this process sees `proofHash` (as far as it remembers). */
+function firstSight(proofHash: string): boolean {
+  if (seenProofs.has(proofHash)) return false;
+  if (seenProofs.size >= SEEN_PROOFS_MAX) seenProofs.delete(seenProofs.values().next().value!);
+  seenProofs.add(proofHash);
+  return true;
 }
 
 /** Performs the operation of a settled request and stores its response with the completion, in one transaction. */

@@ -1,5 +1,6 @@
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import type { AgentsContext, Payments } from '../context.ts';
+import type { PreparedSettlement } from '../facilitator/broadcastGate.ts';
 import { AgentError } from '../http/errors.ts';
 import type { Tenant } from '../tenants/tenants.ts';
 import { dropPaidRequest, markSettled, pending, releaseLease, type PaidRow } from './paidRequests.ts';
@@ -37,6 +38,8 @@ export interface SettleParameters {
   preconditions: Promise<Tenant | null>;
   /** The facilitator's verification, or null when its settle verifies by itself. */
   verification: Promise<VerifyResponse> | null;
+  /** The settlement started beside the claim with its broadcast held, if any; else settle() is called here. */
+  prepared: PreparedSettlement | null;
 }
 
 export interface Settled {
@@ -105,7 +108,7 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
   }
   let settled: SettleResponse;
   try {
-    settled = await payments.facilitator.settle(proof.payload, requirements);
+    settled = await (p.prepared ? p.prepared.settle() : payments.facilitator.settle(proof.payload, requirements));
   } catch (err) {
     // Unknown outcome (facilitator unreachable, timeout): keep the row; the next attempt reconciles on chain.
     ctx.logger.warn({ err, paidRequest: row.id }, 'x402 settlement outcome unknown');

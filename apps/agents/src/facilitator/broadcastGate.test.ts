@@ -1,0 +1,77 @@
+import type { PaymentRequirements } from '@x402/core/types';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { payerClient, startChain, type Chain } from '../_test/agentsTestKit.ts';
+import { holdBroadcast } from './broadcastGate.ts';
+import { createBuiltInFacilitator } from './facilitator.ts';
+
+// The built-in facilitator's settlement started with its broadcast held, on the devnet: nothing reaches the chain
+// until settle(), and an abandoned one never does, nor does it take a relayer nonce (the next settlement goes through).
+let chain: Chain;
+let facilitator: ReturnType<typeof createBuiltInFacilitator>;
+let requirements: PaymentRequirements;
+
+beforeAll(async () => {
+  chain = await startChain();
+  const network = `eip155:${chain.devnet.chainId}` as const;
+  facilitator = createBuiltInFacilitator({
+    network,
+    rpcUrl: chain.devnet.rpcUrl,
+    relayerPrivateKey: chain.relayerKey,
+    pollingMs: 20,
+  });
+  requirements = {
+    scheme: 'exact',
+    network,
+    asset: chain.usdt,
+    amount: '10000',
+    payTo: chain.payTo.address,
+    maxTimeoutSeconds: 300,
+    extra: { name: 'USDT0', version: '1' },
+  };
+});
+afterAll(async () => {
+  await chain?.devnet.stop();
+});
+
+async function signed() {
+  const { payload } = await payerClient(chain.payers[0]!).pay(
+    Buffer.from(
+      JSON.stringify({ x402Version: 2, resource: { url: 'http://agents.localhost/x' }, accepts: [requirements] }),
+    ).toString('base64'),
+  );
+  return payload;
+}
+
+describe('a settlement with its broadcast held', () => {
+  it('broadcasts only after settle(); abandoned, it never does and leaves no nonce gap', async () => {
+    const start = await chain.balance(chain.payTo.address);
+
+    const held = holdBroadcast(async () => facilitator.settle(await signed(), requirements));
+    // Long enough for the verification and the gas estimate, which run at once.
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await chain.balance(chain.payTo.address)).toBe(start);
+    const settled = await held.settle();
+    expect(settled).toMatchObject({ success: true });
+    expect(await chain.balance(chain.payTo.address)).toBe(start + 10_000n);
+
+    const abandoned = holdBroadcast(async () => facilitator.settle(await signed(), requirements));
+    await new Promise((r) => setTimeout(r, 1_000));
+    abandoned.abandon();
+    expect(await abandoned.settle()).toMatchObject({ success: false });
+    expect(await chain.balance(chain.payTo.address)).toBe(start + 10_000n);
+
+    // The relayer's nonce was not taken by the abandoned one: a plain settlement is mined at once.
+    expect(await facilitator.settle(await signed(), requirements)).toMatchObject({ success: true });
+    expect(await chain.balance(chain.payTo.address)).toBe(start + 20_000n);
+  });
+
+  it('two prepared side by side get a nonce each when they broadcast (not the one their gas estimate saw)', async () => {
+    const start = await chain.balance(chain.payTo.address);
+    const [a, b] = [signed(), signed()].map((p) =>
+      holdBroadcast(async () => facilitator.settle(await p, requirements)),
+    );
+    await new Promise((r) => setTimeout(r, 1_000));
+    expect(await Promise.all([a!.settle(), b!.settle()])).toMatchObject([{ success: true }, { success: true }]);
+    expect(await chain.balance(chain.payTo.address)).toBe(start + 20_000n);
+  });
+});
