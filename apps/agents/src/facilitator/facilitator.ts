@@ -26,7 +26,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
-import { passGate } from './broadcastGate.ts';
+import { codeOnce, inSettlement, passGate } from './settlementScope.ts';
 
 /**
  * Verifies and settles x402 payments. Two implementations behind this one interface, chosen by configuration:
@@ -120,7 +120,7 @@ export function createBuiltInFacilitator(
       sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) =>
         client.waitForTransactionReceipt({ ...args, pollingInterval: opts.pollingMs }),
-      getCode: (args) => client.getCode(args),
+      getCode: (args) => codeOnce(args.address, () => client.getCode(args)),
     },
     { confirmationTimeoutMs: opts.confirmationTimeoutMs ?? 60_000 },
   );
@@ -132,7 +132,7 @@ export function createBuiltInFacilitator(
     holdsBroadcast: true,
     relayer: account.address,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => facilitator.settle(payload, requirements),
+    settle: (payload, requirements) => inSettlement(() => facilitator.settle(payload, requirements)),
     // The x402 FacilitatorClient surface, so the same instance can serve an x402ResourceServer (bench).
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
   };

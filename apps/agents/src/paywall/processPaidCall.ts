@@ -1,7 +1,7 @@
 import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { X402Price } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
-import { holdBroadcast, type PreparedSettlement } from '../facilitator/broadcastGate.ts';
+import { holdBroadcast, type PreparedSettlement } from '../facilitator/settlementScope.ts';
 import { AgentError, ok } from '../http/errors.ts';
 import { ensureTenant, findTenantByWallet, issueFirstToken, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
 import { failAfterSettlement } from './afterSettlement.ts';

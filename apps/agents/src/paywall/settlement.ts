@@ -1,6 +1,6 @@
 import type { PaymentRequirements, SettleResponse, VerifyResponse } from '@x402/core/types';
 import type { AgentsContext, Payments } from '../context.ts';
-import type { PreparedSettlement } from '../facilitator/broadcastGate.ts';
+import type { PreparedSettlement } from '../facilitator/settlementScope.ts';
 import { AgentError } from '../http/errors.ts';
 import type { Tenant } from '../tenants/tenants.ts';
 import { dropPaidRequest, markSettled, pending, releaseLease, type PaidRow } from './paidRequests.ts';

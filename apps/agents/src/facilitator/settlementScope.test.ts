@@ -1,7 +1,7 @@
 import type { PaymentRequirements } from '@x402/core/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payerClient, startChain, type Chain } from '../_test/agentsTestKit.ts';
-import { holdBroadcast } from './broadcastGate.ts';
+import { codeOnce, holdBroadcast, inSettlement } from './settlementScope.ts';
 import { createBuiltInFacilitator } from './facilitator.ts';
 
 // The built-in facilitator's settlement started with its broadcast held, on the devnet: nothing reaches the chain
@@ -73,5 +73,31 @@ describe('a settlement with its broadcast held', () => {
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await Promise.all([a!.settle(), b!.settle()])).toMatchObject([{ success: true }, { success: true }]);
     expect(await chain.balance(chain.payTo.address)).toBe(start + 20_000n);
+  });
+});
+
+describe('codeOnce', () => {
+  it('reads an address once per settlement (whatever its case), anew in the next, and again after a failed read', async () => {
+    let reads = 0;
+    let fail = false;
+    const read = async () => {
+      reads++;
+      if (fail) throw new Error('node unreachable');
+      return '0x' as const;
+    };
+    const one = () => inSettlement(async () => [await codeOnce('0xAb', read), await codeOnce('0xaB', read)]);
+    expect(await one()).toEqual(['0x', '0x']);
+    expect(reads).toBe(1);
+    await one();
+    expect(reads).toBe(2);
+    await Promise.all([codeOnce('0xab', read), codeOnce('0xab', read)]); // outside a settlement: as is
+    expect(reads).toBe(4);
+    fail = true;
+    await inSettlement(async () => {
+      await expect(codeOnce('0xab', read)).rejects.toThrow('node unreachable');
+      fail = false;
+      expect(await codeOnce('0xab', read)).toBe('0x');
+    });
+    expect(reads).toBe(6);
   });
 });

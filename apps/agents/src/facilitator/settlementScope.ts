@@ -1,0 +1,89 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { SettleResponse } from '@x402/core/types';
+
+// One settlement of the built-in facilitator runs in an async context of its own (a scope): what its steps share
+// without x402 passing it along. Its broadcast gate (holdBroadcast, passGate) and the chain reads it makes once
+// (codeOnce).
+
+/**
+ * A settlement started before the paywall may move money: everything before its broadcast (the verification, the
+ * gas estimate that refuses a transfer that would revert, the fees) runs at once; the transaction is signed and
+ * sent only after settle(). abandon() makes sure it never is.
+ */
+export interface PreparedSettlement {
+  /** Lets the broadcast go and resolves with the settlement's outcome. */
+  settle(): Promise<SettleResponse>;
+  /** The transaction is never broadcast; the outcome is dropped. A no-op after settle(). */
+  abandon(): void;
+}
+
+export class SettlementAbandoned extends Error {
+  override readonly name = 'SettlementAbandoned';
+}
+
+interface Scope {
+  /** Resolves when the broadcast may go; rejects when it must not. */
+  gate: Promise<void>;
+  /** Code read per address (lower case), in flight or read. */
+  codes: Map<string, Promise<`0x${string}` | undefined>>;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+const OPEN = Promise.resolve();
+
+/**
+ * Runs `start` (a settlement) now, in a scope whose broadcast waits at passGate until settle() is called. The one
+ * who holds it must call settle() or abandon(): a held settlement never abandoned waits forever.
+ */
+export function holdBroadcast(start: () => Promise<SettleResponse>): PreparedSettlement {
+  let open!: () => void;
+  let refuse!: (err: Error) => void;
+  const gate = new Promise<void>((resolve, reject) => {
+    open = resolve;
+    refuse = reject;
+  });
+  gate.catch(() => {});
+  const outcome = scopes.run({ gate, codes: new Map() }, start);
+  outcome.catch(() => {});
+  return {
+    settle() {
+      open();
+      return outcome;
+    },
+    abandon: () => refuse(new SettlementAbandoned('the paid request gave up this settlement before its broadcast')),
+  };
+}
+
+/** Runs one settlement in a scope of its own, its gate open, unless it runs in one already (holdBroadcast). */
+export function inSettlement<T>(run: () => Promise<T>): Promise<T> {
+  return scopes.getStore() ? run() : scopes.run({ gate: OPEN, codes: new Map() }, run);
+}
+
+/**
+ * Resolves when the settlement of this async context may broadcast: at once outside holdBroadcast. Throws
+ * SettlementAbandoned when it must not.
+ */
+export function passGate(): Promise<void> {
+  return scopes.getStore()?.gate ?? OPEN;
+}
+
+/**
+ * The code at `address`, read once per settlement: x402 reads the payer's twice, milliseconds apart (to classify an
+ * ERC-6492 signature, then to choose between ECDSA and ERC-1271), which is one chain call for one fact. A failed read
+ * is forgotten, so the next asks again. Outside a settlement, `read` as is.
+ */
+export function codeOnce(
+  address: string,
+  read: () => Promise<`0x${string}` | undefined>,
+): Promise<`0x${string}` | undefined> {
+  const scope = scopes.getStore();
+  if (!scope) return read();
+  const key = address.toLowerCase();
+  let code = scope.codes.get(key);
+  if (!code) {
+    code = read();
+    scope.codes.set(key, code);
+    code.catch(() => scope.codes.delete(key));
+  }
+  return code;
+}
