@@ -69,7 +69,7 @@ async function paid<I>(
   call: PaidCall<I>,
   requirements: PaymentRequirements,
 ): Promise<PaidOutcome> {
-  const { service, record, signature, idempotencyKey: presentedKey } = call;
+  const { record, signature, idempotencyKey: presentedKey } = call;
   if (!signature) {
     // A key that is present but malformed is refused now: the client would sign, then be refused on the replay.
     if (presentedKey !== undefined) requireIdempotencyKey(presentedKey);
@@ -100,75 +100,97 @@ async function paid<I>(
   // takeover, a conflict) is answered only after the signature was checked here. A forged proof can hold a fresh
   // row only until its settlement fails, and cannot aim at another payer's row: idempotency keys and EIP-3009
   // nonces are unguessable before their owner uses them.
-  // Read-only work that only a settling request needs starts at once, beside the claim (see startBesideClaim).
-  const { preconditions, verification, prepared } = startBesideClaim(ctx, payments, call, proof, requirements);
-  const authenticated = () => authenticatePayer(payments, proof, requirements).catch(challenging);
+  // Work that only a settling request needs starts at once, beside the claim; none of it moves money before the
+  // claim is durable (see startBesideClaim).
+  const beside = startBesideClaim(ctx, payments, call, proof, requirements);
   try {
-    let claim: Claim;
+    return await claimSettleAndPerform(ctx, payments, call, requirements, proof, key, beside);
+  } finally {
+    beside.prepared?.abandon(); // a no-op once settled; otherwise this request never broadcasts it
+  }
+}
+
+/** The paid request once its proof is decoded and its payer checked: claim, settle once, perform and store. */
+async function claimSettleAndPerform<I>(
+  ctx: AgentsContext,
+  payments: Payments,
+  call: PaidCall<I>,
+  requirements: PaymentRequirements,
+  proof: Eip3009Proof,
+  key: string,
+  { preconditions, verification, prepared }: BesideClaim,
+): Promise<PaidOutcome> {
+  const { service } = call;
+  const authenticated = () => authenticatePayer(payments, proof, requirements).catch(challenging);
+
+  let claim: Claim;
+  try {
+    claim = await claimPaidRequest(ctx.db, {
+      walletAddress: proof.payer,
+      idempotencyKey: key,
+      serviceId: service.serviceId,
+      requestHash: requestHash(service.method, service.path, call.request),
+      proofHash: proof.proofHash,
+      amountUnits: requirements.amount,
+      network: requirements.network,
+      asset: requirements.asset.toLowerCase(),
+      paymentPayload: proof.payload,
+      leaseMs: ctx.config.paidRequestLeaseMs,
+    });
+  } catch (err) {
+    await authenticated();
+    throw err;
+  }
+  if (claim.kind === 'completed') {
+    await authenticated();
+    return { kind: 'replay', response: replayResponse(claim.row, call.requestId) };
+  }
+  if (!claim.fresh) {
     try {
-      claim = await claimPaidRequest(ctx.db, {
-        walletAddress: proof.payer,
-        idempotencyKey: key,
-        serviceId: service.serviceId,
-        requestHash: requestHash(service.method, service.path, call.request),
-        proofHash: proof.proofHash,
-        amountUnits: requirements.amount,
-        network: requirements.network,
-        asset: requirements.asset.toLowerCase(),
-        paymentPayload: proof.payload,
-        leaseMs: ctx.config.paidRequestLeaseMs,
-      });
-    } catch (err) {
       await authenticated();
+    } catch (err) {
+      await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
       throw err;
     }
-    if (claim.kind === 'completed') {
-      await authenticated();
-      return { kind: 'replay', response: replayResponse(claim.row, call.requestId) };
-    }
-    if (!claim.fresh) {
-      try {
-        await authenticated();
-      } catch (err) {
-        await releaseLease(ctx.db, claim.row.id, claim.lease, 'unauthenticated proof presented');
-        throw err;
-      }
-    }
-    const { row, lease, fresh } = claim;
+  }
+  const { row, lease, fresh } = claim;
 
-    let settlementRecord = row.settlement;
-    let unrecorded: Record<string, unknown> | null = null;
-    let payerTenant: Tenant | null = call.tenant;
-    if (row.state === 'pending') {
-      const settled = await settleOnce(ctx, {
-        payments,
-        row,
-        lease,
-        fresh,
-        proof,
-        requirements,
-        preconditions,
-        verification,
-        prepared,
-      }).catch(challenging);
-      settlementRecord = settled.record;
-      if (!settled.recorded) unrecorded = settled.record;
-      payerTenant ??= settled.payerTenant;
-    }
-
-    // Settled: perform the operation (again, after a provider failure) and store the response once.
-    const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
-    const hold: SettledHold = {
+  let settlementRecord = row.settlement;
+  let unrecorded: Record<string, unknown> | null = null;
+  let payerTenant: Tenant | null = call.tenant;
+  if (row.state === 'pending') {
+    const settled = await settleOnce(ctx, {
+      payments,
       row,
       lease,
-      paymentResponse: paymentResponseHeader(settlementRecord),
-      unrecorded,
-      requestId: call.requestId,
-    };
-    return performAndStore(ctx, call, tenant, hold);
-  } finally {
-    prepared?.abandon(); // a no-op once settled; otherwise this request never broadcasts it
+      fresh,
+      proof,
+      requirements,
+      preconditions,
+      verification,
+      prepared,
+    }).catch(challenging);
+    settlementRecord = settled.record;
+    if (!settled.recorded) unrecorded = settled.record;
+    payerTenant ??= settled.payerTenant;
   }
+
+  // Settled: perform the operation (again, after a provider failure) and store the response once.
+  const tenant = payerTenant ?? (await ensureTenant(ctx.db, proof.payer));
+  const hold: SettledHold = {
+    row,
+    lease,
+    paymentResponse: paymentResponseHeader(settlementRecord),
+    unrecorded,
+    requestId: call.requestId,
+  };
+  return performAndStore(ctx, call, tenant, hold);
+}
+
+interface BesideClaim {
+  preconditions: Promise<Tenant | null>;
+  verification: Promise<VerifyResponse> | null;
+  prepared: PreparedSettlement | null;
 }
 
 /**
@@ -180,7 +202,7 @@ async function paid<I>(
  *    and its transaction's preparation run during the claim, and settleOnce lets the broadcast go only once the
  *    claim is durable and every check passed. Not for a proof this process has claimed before (a replay, whose
  *    settlement would be refused or reconciled anyway): replaying one signed request must not cost a chain call.
- * Each is awaited in settleOnce, or deliberately ignored (the held settlement is then abandoned: processPaidCall).
+ * Each is awaited in settleOnce, or deliberately ignored (the held settlement is then abandoned: paid).
  */
 function startBesideClaim<I>(
   ctx: AgentsContext,
@@ -188,11 +210,7 @@ function startBesideClaim<I>(
   call: PaidCall<I>,
   proof: Eip3009Proof,
   requirements: PaymentRequirements,
-): {
-  preconditions: Promise<Tenant | null>;
-  verification: Promise<VerifyResponse> | null;
-  prepared: PreparedSettlement | null;
-} {
+): BesideClaim {
   const preconditions = (async () => {
     const t = call.tenant ?? (await findTenantByWallet(ctx.db, proof.payer));
     if (t?.suspended) throw tenantSuspended(); // a start-here call without token from a suspended wallet
