@@ -24,8 +24,6 @@ import { createTwilioProvider } from './phone/provider/twilioProvider.ts';
 import { createSimulatorProvider } from './phone/simulator/simulatorProvider.ts';
 import { TwilioSimulator } from './phone/simulator/twilioSimulator.ts';
 import type { TelephonyProvider } from './phone/provider/telephonyProvider.ts';
-import { createPublicClient, custom, type PublicClient } from 'viem';
-import { rpcHttp } from '@tender/evm';
 import { releaseOrphanedLeases } from './paywall/paidRequests.ts';
 import { watchServiceSwitches } from './operator/serviceSwitches.ts';
 import { catalogFeature } from './catalog/catalogFeature.ts';
@@ -33,6 +31,7 @@ import { emailFeature } from './email/emailFeature.ts';
 import { eventsFeature } from './events/eventsFeature.ts';
 import { operatorFeature } from './operator/operatorFeature.ts';
 import { ownerFeature } from './owner/ownerFeature.ts';
+import { signInClient } from './owner/signInClient.ts';
 import { paywallFeature } from './paywall/paywallFeature.ts';
 import { phoneFeature } from './phone/phoneFeature.ts';
 import { realtimeFeature } from './realtime/realtimeFeature.ts';
@@ -314,22 +313,6 @@ export async function createAgents(
     await close();
     throw err;
   }
-}
-
-/**
- * Reads contract-wallet signatures (EIP-1271, EIP-6492) of owner sign-ins on the chain agents pay on. Without an RPC
- * URL every chain read fails, and viem's SIWE verification falls back to plain ECDSA recovery: EOAs still sign in.
- */
-function signInClient(rpcUrl: string | undefined): PublicClient {
-  return createPublicClient({
-    transport: rpcUrl
-      ? rpcHttp(rpcUrl)
-      : custom({
-          request: async () => {
-            throw new Error('AGENTS_RPC_URL is not configured');
-          },
-        }),
-  });
 }
 
 /** loadConfig fills every defaulted field; the spec's types still say "maybe undefined", so check once here. */
