@@ -84,9 +84,17 @@ describe(`gas watch (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =
       [intent.id],
     );
     expect(held).toEqual([{ state: 'pending', tx_hash: null }]);
-    const [job] = await h.db.query<{ state: string; attempts: number }>(
-      'select state, attempts from jobs where queue = $1',
-      [sweepQueue('devnet')],
+    // Read between two runs: while a run is in flight its claim counts an attempt, which its deferral gives back.
+    const job = await eventually(
+      async () => {
+        const [j] = await h.db.query<{ state: string; attempts: number }>(
+          'select state, attempts from jobs where queue = $1',
+          [sweepQueue('devnet')],
+        );
+        return j?.state === 'running' ? undefined : j;
+      },
+      10_000,
+      'the sweep job between two runs',
     );
     expect(job).toMatchObject({ state: 'queued', attempts: 0 });
     expect(await h.status(intent.id)).not.toBe('SETTLED');
