@@ -81,6 +81,7 @@ export function emailRoutes(app: App, ctx: AgentsContext): void {
       input: bodyOf(CreateMailboxBody),
       precheck: mailboxCreatePrecheck,
       perform: createMailbox,
+      writesOnly: true,
     },
     {
       body: CreateMailboxBody,

@@ -2,22 +2,13 @@ import type { PaymentRequirements, VerifyResponse } from '@x402/core/types';
 import type { X402Price } from '../catalog/catalog.ts';
 import type { AgentsContext, Payments } from '../context.ts';
 import { holdBroadcast, type PreparedSettlement } from '../facilitator/settlementScope.ts';
-import { AgentError, ok } from '../http/errors.ts';
-import { ensureTenant, findTenantByWallet, issueFirstToken, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
-import { failAfterSettlement } from './afterSettlement.ts';
+import { AgentError } from '../http/errors.ts';
+import { ensureTenant, findTenantByWallet, tenantSuspended, type Tenant } from '../tenants/tenants.ts';
 import { requireIdempotencyKey } from './idempotencyKey.ts';
-import { answerOfHolder, LeaseLost } from './leaseLost.ts';
 import type { PaidCall, PaidOutcome, SettledHold } from './paidCall.ts';
 import { claimPaidRequest, releaseLease, type Claim } from './paidRequests.ts';
-import { completeWithPaymentEvent } from './paymentEvents.ts';
-import {
-  authentication,
-  challengeOf,
-  paymentRequiredError,
-  paymentResponseHeader,
-  replayResponse,
-} from './paymentHeaders.ts';
-import type { Outcome } from './serviceHandler.ts';
+import { performAndStore, performDuringSettlement } from './performAndStore.ts';
+import { challengeOf, paymentRequiredError, paymentResponseHeader, replayResponse } from './paymentHeaders.ts';
 import { authenticatePayer, settleOnce } from './settlement.ts';
 import { checkTerms, decodeProof, requestHash, requirementsOf, type Eip3009Proof } from './x402.ts';
 
@@ -159,17 +150,18 @@ async function claimSettleAndPerform<I>(
   let unrecorded: Record<string, unknown> | null = null;
   let payerTenant: Tenant | null = call.tenant;
   if (row.state === 'pending') {
-    const settled = await settleOnce(ctx, {
-      payments,
-      row,
-      lease,
-      fresh,
-      proof,
-      requirements,
-      preconditions,
-      verification,
-      prepared,
-    }).catch(challenging);
+    const settle = { payments, row, lease, fresh, proof, requirements, preconditions, verification, prepared };
+    // A fresh claim of an operation that only writes, for a payer whose tenant exists, on PostgreSQL: it writes while
+    // the payment settles. A new payer's tenant is created only once the payment has settled (below); PGlite has one
+    // connection, which a transaction open during the settlement would keep from every other statement.
+    const during = fresh && call.operation.writesOnly && ctx.db.kind === 'postgres';
+    const tenant = during ? await preconditions.catch(() => null) : null;
+    if (tenant) {
+      return performDuringSettlement(ctx, call, tenant, claim, (beforeWrite) =>
+        settleOnce(ctx, { ...settle, beforeWrite }).catch(challenging),
+      );
+    }
+    const settled = await settleOnce(ctx, settle).catch(challenging);
     settlementRecord = settled.record;
     if (!settled.recorded) unrecorded = settled.record;
     payerTenant ??= settled.payerTenant;
@@ -240,56 +232,4 @@ function firstSight(proofHash: string): boolean {
   if (seenProofs.size >= SEEN_PROOFS_MAX) seenProofs.delete(seenProofs.values().next().value!);
   seenProofs.add(proofHash);
   return true;
-}
-
-/** Performs the operation of a settled request and stores its response with the completion, in one transaction. */
-async function performAndStore<I>(
-  ctx: AgentsContext,
-  call: PaidCall<I>,
-  tenant: Tenant,
-  hold: SettledHold,
-): Promise<PaidOutcome> {
-  const { service, record, requestId } = call;
-  const { row, lease, unrecorded } = hold;
-  const bootstrap = service.auth === 'x402';
-  let outcome: Outcome;
-  try {
-    outcome = await call.operation.perform(ctx, {
-      serviceId: service.serviceId,
-      tenant,
-      input: call.input,
-      requestId,
-      ref: row.id,
-    });
-  } catch (err) {
-    return failAfterSettlement(ctx, hold, err);
-  }
-  let firstToken: string | null = null;
-  let data: unknown;
-  try {
-    data = await ctx.db.tx(async (tx) => {
-      const d = outcome.write ? await outcome.write(tx) : outcome.data;
-      if (bootstrap) firstToken = await issueFirstToken(tx, tenant);
-      const stored: Record<string, unknown> = { data: d, guide: record.guide };
-      if (bootstrap) stored.authentication = authentication(tenant, null);
-      // `tenant` is the payer's (the token's tenant pays from its own wallet, else the payer's tenant was found).
-      const completed = await completeWithPaymentEvent(tx, {
-        id: row.id,
-        lease,
-        status: service.successStatus,
-        body: stored,
-        settlement: unrecorded,
-        tenantId: tenant.id,
-      });
-      if (!completed) throw new LeaseLost();
-      return d;
-    });
-  } catch (err) {
-    if (err instanceof LeaseLost) return answerOfHolder(ctx, row.id, requestId);
-    return failAfterSettlement(ctx, hold, err);
-  }
-  const body: Record<string, unknown> = { ...ok(data, requestId, record.guide) };
-  if (bootstrap) body.authentication = authentication(tenant, firstToken);
-  const headers = { 'payment-response': hold.paymentResponse };
-  return { kind: 'performed', response: { status: service.successStatus, headers, body } };
 }

@@ -36,6 +36,12 @@ export interface Operation<I> {
    */
   precheck?(ctx: AgentsContext, tenant: Tenant | null, input: I): Promise<void>;
   perform(ctx: AgentsContext, call: Call<I>): Promise<Outcome>;
+  /**
+   * True when `perform` only validates and reads (no provider call, no write of its own): every effect is in the
+   * outcome's `write`. Such an operation may be performed, and write, while its payment settles; its writes still
+   * commit only with the completion (processPaidCall).
+   */
+  writesOnly?: boolean;
 }
 
 export interface ServiceHandler<I> extends Operation<I> {

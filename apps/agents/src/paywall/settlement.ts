@@ -40,6 +40,11 @@ export interface SettleParameters {
   verification: Promise<VerifyResponse> | null;
   /** The settlement started beside the claim with its broadcast held, if any; else settle() is called here. */
   prepared: PreparedSettlement | null;
+  /**
+   * Awaited before this settlement writes to the database (every outcome but a plain success writes): a caller's
+   * transaction that waits for the settlement, holding a connection, rolls back there (performDuringSettlement).
+   */
+  beforeWrite?: () => Promise<void>;
 }
 
 export interface Settled {
@@ -56,6 +61,7 @@ export interface Settled {
  */
 export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promise<Settled> {
   const { payments, row, lease, fresh, proof, requirements } = p;
+  const beforeWrite = async () => p.beforeWrite?.();
   const asset = requirements.asset as `0x${string}`;
   let payerTenant: Tenant | null = null;
   const paymentFailed = (reason: string) =>
@@ -77,6 +83,7 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
       await payments.beforeRecordSettlement?.();
     } catch (err) {
       ctx.logger.warn({ err, paidRequest: row.id }, 'the chain state could not be made durable; not recorded yet');
+      await beforeWrite();
       await releaseLease(ctx.db, row.id, lease, String(err));
       throw pending();
     }
@@ -84,6 +91,7 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
   const recordReconciled = async (): Promise<Settled> => {
     const record = reconciled(proof, requirements);
     await durable();
+    await beforeWrite();
     await markSettled(ctx.db, row.id, record);
     return { record, payerTenant, recorded: true };
   };
@@ -102,6 +110,7 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
       );
     }
   } catch (err) {
+    await beforeWrite();
     await dropPaidRequest(ctx.db, row.id, lease);
     if (err instanceof AgentError && err.code === 'PAYMENT_INVALID') await paymentFailed(err.message);
     throw err;
@@ -112,6 +121,7 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
   } catch (err) {
     // Unknown outcome (facilitator unreachable, timeout): keep the row; the next attempt reconciles on chain.
     ctx.logger.warn({ err, paidRequest: row.id }, 'x402 settlement outcome unknown');
+    await beforeWrite();
     await releaseLease(ctx.db, row.id, lease, String(err));
     throw pending();
   }
@@ -124,9 +134,11 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
   // The transfer happened (an earlier submission of this authorization): record it, never settle again.
   if (await consumed()) return recordReconciled();
   if (settled.errorReason === 'settlement_pending' || /timeout|pending/i.test(settled.errorReason ?? '')) {
+    await beforeWrite();
     await releaseLease(ctx.db, row.id, lease, settled.errorReason ?? 'pending');
     throw pending();
   }
+  await beforeWrite();
   await dropPaidRequest(ctx.db, row.id, lease);
   await paymentFailed(settled.errorReason ?? 'settlement_failed');
   throw new AgentError(
