@@ -90,6 +90,31 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     }
   });
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    'plans a batch statement (an array parameter) for each execution, in its schema, inside transactions too',
+    async () => {
+      const probe = `select current_setting('plan_cache_mode') as mode, current_schema() as schema,
+                            cardinality($1::int[]) as n`;
+      const schema = (await db.query<{ s: string }>('select current_schema() as s'))[0]!.s;
+      // Outside a transaction: the batch pool, prepared (one round trip) and planned for each batch's size.
+      for (const size of [1, 5_000, 3]) {
+        const [row] = await db.query<{ mode: string; schema: string; n: number }>(probe, [
+          Array.from({ length: size }, (_, i) => i),
+        ]);
+        expect(row).toEqual({ mode: 'force_custom_plan', schema, n: size });
+      }
+      // A statement without one keeps the main pool's cached plans.
+      const [plain] = await db.query<{ mode: string }>(
+        `select current_setting('plan_cache_mode') as mode, $1::int`,
+        [1],
+      );
+      expect(plain!.mode).toBe('auto');
+      // Inside a transaction it runs on the transaction's connection, unprepared.
+      const inTx = await db.tx((tx) => tx.query<{ mode: string; n: number }>(probe, [[1, 2]]));
+      expect(inTx[0]).toMatchObject({ mode: 'auto', n: 2 });
+    },
+  );
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.tx((tx) => tx.query('insert into a (id) values (2)'));
     await expect(

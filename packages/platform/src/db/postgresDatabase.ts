@@ -58,16 +58,32 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
       clearTimeout(timer);
     }
   };
+  /**
+   * The pool of batch statements (an array parameter: unnest, = any), outside transactions, opened at its first use.
+   * Prepared, so one round trip each: postgres.js describes an unprepared statement with parameters before it binds
+   * it (two round trips, measured at about 23% of webhooks' delivery rate). Yet planned for each execution:
+   * plan_cache_mode=force_custom_plan on these connections. A prepared statement's generic plan assumes 10 or 100
+   * elements whatever the batch holds, and is kept until the table is analyzed: a batch of 5,000 acknowledgements ran
+   * as a nested loop over a CTE estimated at one row (quadratic, a second per statement), and claims joined by a
+   * sequential scan chosen while the table was small.
+   */
+  let batches: postgres.Sql | null = null;
+  const batchPool = () =>
+    (batches ??= postgres(opts.url, {
+      max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)), // beside the main pool's, opened as batches need them
+      connect_timeout: timeoutSeconds,
+      onnotice: () => {},
+      connection: { search_path: schema, application_name: 'tender-batch', plan_cache_mode: 'force_custom_plan' },
+    }));
   const wrap = (s: postgres.Sql | postgres.TransactionSql, pooled: boolean): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
-      // Named prepared statements: one round trip per query after the first use of a text on a connection. Not for
-      // a statement with an array parameter (a batch: unnest, = any): it is planned for its size at each execution
-      // (two round trips: postgres.js describes an unprepared statement first). A prepared statement's generic plan
-      // assumes 10 or 100 elements whatever the batch holds, and is kept until the table is analyzed: a batch of 5,000
-      // acknowledgements ran as a nested loop over a CTE estimated at one row (quadratic, a second per statement), and
-      // claims joined by a sequential scan chosen while the table was small.
-      const q = s.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
-        prepare: params.length > 0 && !params.some(Array.isArray),
+      // Named prepared statements: one round trip per query after the first use of a text on a connection. A batch
+      // statement outside a transaction goes to the batch pool (above); inside one it is not prepared (two round
+      // trips), so that no generic plan is ever used for it.
+      const batch = params.some(Array.isArray);
+      const via = pooled && batch ? batchPool() : s;
+      const q = via.unsafe(text, params.map(toParam) as postgres.ParameterOrJSON<never>[], {
+        prepare: params.length > 0 && (pooled || !batch),
       });
       return (await (pooled ? bounded<T[]>(q) : q).catch(withoutParameters)) as unknown as T[];
     },
@@ -136,7 +152,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     },
     channel: (name) => `${prefix}${name}`,
     close: async () => {
-      await Promise.all([sql.end({ timeout: 5 }), notifier?.end({ timeout: 5 })]);
+      await Promise.all([sql.end({ timeout: 5 }), notifier?.end({ timeout: 5 }), batches?.end({ timeout: 5 })]);
     },
   };
   return db;
