@@ -26,12 +26,16 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
   const schema = opts.schema ?? 'public';
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   const timeoutSeconds = opts.connectTimeoutSeconds ?? DEFAULT_CONNECT_TIMEOUT_SECONDS;
-  const sql = postgres(opts.url, {
-    max: opts.max ?? 10,
-    connect_timeout: timeoutSeconds,
-    onnotice: () => {},
-    connection: { search_path: schema, application_name: 'tender' },
-  });
+  const poolSize = opts.max ?? 10;
+  /** A postgres.js pool of this database and schema; `settings` are extra run-time parameters of its connections. */
+  const pool = (max: number, applicationName: string, settings: Record<string, string> = {}) =>
+    postgres(opts.url, {
+      max,
+      connect_timeout: timeoutSeconds,
+      onnotice: () => {},
+      connection: { search_path: schema, application_name: applicationName, ...settings },
+    });
+  const sql = pool(poolSize, 'tender');
   await probe(sql, opts.url);
   const unavailable = () =>
     new DatabaseUnavailableError(
@@ -69,12 +73,8 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
    */
   let batches: postgres.Sql | null = null;
   const batchPool = () =>
-    (batches ??= postgres(opts.url, {
-      max: Math.max(2, Math.ceil((opts.max ?? 10) / 2)), // beside the main pool's, opened as batches need them
-      connect_timeout: timeoutSeconds,
-      onnotice: () => {},
-      connection: { search_path: schema, application_name: 'tender-batch', plan_cache_mode: 'force_custom_plan' },
-    }));
+    // Beside the main pool's connections, opened as batches need them.
+    (batches ??= pool(Math.max(2, Math.ceil(poolSize / 2)), 'tender-batch', { plan_cache_mode: 'force_custom_plan' }));
   const wrap = (s: postgres.Sql | postgres.TransactionSql, pooled: boolean): Sql => ({
     async query<T>(text: string, params: readonly unknown[] = []) {
       // Named prepared statements: one round trip per query after the first use of a text on a connection. A batch
@@ -136,12 +136,7 @@ export async function openPostgres(opts: PostgresOptions): Promise<Database> {
     tx,
     async notify(channel, payloads) {
       if (payloads.length === 0) return;
-      notifier ??= postgres(opts.url, {
-        max: 1,
-        connect_timeout: timeoutSeconds,
-        onnotice: () => {},
-        connection: { search_path: schema, application_name: 'tender-notify' },
-      });
+      notifier ??= pool(1, 'tender-notify');
       await notifier
         .unsafe('select pg_notify($1, p)::text from unnest($2::text[]) as p', [channel, [...payloads]])
         .catch(withoutParameters);
