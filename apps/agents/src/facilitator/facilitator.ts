@@ -26,7 +26,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
-import { codeOnce, inSettlement, passGate } from './settlementScope.ts';
+import { announceTransfer, codeOnce, inSettlement, passGate } from './settlementScope.ts';
 
 /**
  * Verifies and settles x402 payments. Two implementations behind this one interface, chosen by configuration:
@@ -115,7 +115,9 @@ export function createBuiltInFacilitator(
         await passGate();
         // eth_fillTransaction answers with a nonce too: dropped, so that the nonce manager hands one out.
         const { nonce: _filled, ...unsigned } = request;
-        return client.sendTransaction(unsigned);
+        const hash = await client.sendTransaction(unsigned);
+        announceTransfer(hash); // x402 sends nothing else through writeContract: this is the transfer
+        return hash;
       },
       sendTransaction: (args) => client.sendTransaction(args),
       waitForTransactionReceipt: (args) =>

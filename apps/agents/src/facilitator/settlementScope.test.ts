@@ -50,15 +50,21 @@ describe('a settlement with its broadcast held', () => {
     // Long enough for the verification and the gas estimate, which run at once.
     await new Promise((r) => setTimeout(r, 1_000));
     expect(await chain.balance(chain.payTo.address)).toBe(start);
+    let broadcast: string | null = null;
+    void held.broadcast.then((hash) => (broadcast = hash));
+    await new Promise((r) => setImmediate(r));
+    expect(broadcast).toBeNull();
     const settled = await held.settle();
     expect(settled).toMatchObject({ success: true });
     expect(await chain.balance(chain.payTo.address)).toBe(start + 10_000n);
+    expect(broadcast).toBe(settled.transaction); // the transfer settle() reports
 
     const abandoned = holdBroadcast(async () => facilitator.settle(await signed(), requirements));
     await new Promise((r) => setTimeout(r, 1_000));
     abandoned.abandon();
     expect(await abandoned.settle()).toMatchObject({ success: false });
     expect(await chain.balance(chain.payTo.address)).toBe(start + 10_000n);
+    expect(await Promise.race([abandoned.broadcast, new Promise((r) => setTimeout(() => r('none'), 50))])).toBe('none');
 
     // The relayer's nonce was not taken by the abandoned one: a plain settlement is mined at once.
     expect(await facilitator.settle(await signed(), requirements)).toMatchObject({ success: true });

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { SettleResponse } from '@x402/core/types';
 
 // One settlement of the built-in facilitator runs in an async context of its own (a scope): what its steps share
-// without x402 passing it along. Its broadcast gate (holdBroadcast, passGate) and the chain reads it makes once
-// (codeOnce).
+// without x402 passing it along. Its broadcast gate (holdBroadcast, passGate), the hash of its broadcast transfer
+// (announceTransfer), and the chain reads it makes once (codeOnce).
 
 /**
  * A settlement started before the paywall may move money: everything before its broadcast (the verification, the
@@ -13,6 +13,11 @@ import type { SettleResponse } from '@x402/core/types';
 export interface PreparedSettlement {
   /** Lets the broadcast go and resolves with the settlement's outcome. */
   settle(): Promise<SettleResponse>;
+  /**
+   * Resolves with the hash of the transfer once it is broadcast, while its receipt is awaited; never when nothing is
+   * broadcast. Only a hint of what settle() will say: the outcome is settle()'s.
+   */
+  readonly broadcast: Promise<`0x${string}`>;
   /** The transaction is never broadcast; the outcome is dropped. A no-op after settle(). */
   abandon(): void;
 }
@@ -26,10 +31,13 @@ interface Scope {
   gate: Promise<void>;
   /** Code read per address (lower case), in flight or read. */
   codes: Map<string, Promise<`0x${string}` | undefined>>;
+  /** Told the hash of the transfer once it is broadcast. */
+  transferred(hash: `0x${string}`): void;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
 const OPEN = Promise.resolve();
+const ignore = () => {};
 
 /**
  * Runs `start` (a settlement) now, in a scope whose broadcast waits at passGate until settle() is called. The one
@@ -43,20 +51,28 @@ export function holdBroadcast(start: () => Promise<SettleResponse>): PreparedSet
     refuse = reject;
   });
   gate.catch(() => {});
-  const outcome = scopes.run({ gate, codes: new Map() }, start);
+  let transferred!: (hash: `0x${string}`) => void;
+  const broadcast = new Promise<`0x${string}`>((resolve) => (transferred = resolve));
+  const outcome = scopes.run({ gate, codes: new Map(), transferred }, start);
   outcome.catch(() => {});
   return {
     settle() {
       open();
       return outcome;
     },
+    broadcast,
     abandon: () => refuse(new SettlementAbandoned('the paid request gave up this settlement before its broadcast')),
   };
 }
 
 /** Runs one settlement in a scope of its own, its gate open, unless it runs in one already (holdBroadcast). */
 export function inSettlement<T>(run: () => Promise<T>): Promise<T> {
-  return scopes.getStore() ? run() : scopes.run({ gate: OPEN, codes: new Map() }, run);
+  return scopes.getStore() ? run() : scopes.run({ gate: OPEN, codes: new Map(), transferred: ignore }, run);
+}
+
+/** The settlement of this async context broadcast its transfer, `hash` (holdBroadcast's `broadcast`). */
+export function announceTransfer(hash: `0x${string}`): void {
+  scopes.getStore()?.transferred(hash);
 }
 
 /**

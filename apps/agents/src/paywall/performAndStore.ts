@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { Sql } from '@tender/platform';
 import type { AgentsContext } from '../context.ts';
 import { ok } from '../http/errors.ts';
@@ -52,6 +53,11 @@ class Withdrawn extends Error {}
  * `settle` is handed a `beforeWrite` that rolls the transaction back first. The request then goes on as
  * performAndStore would have: the settlement's error is the answer, or (a reconciled settlement) the operation is
  * performed after it. An operation that fails is answered once the settlement's outcome is known, as after it.
+ *
+ * `forecast` resolves, once the transfer is broadcast, with the record its success will carry (forecastSuccess): the
+ * completion then runs while the receipt is awaited, and only COMMIT is left once the settlement succeeded. The
+ * transaction commits only if settle() returned exactly that record; anything else rolls it back (a failure through
+ * `beforeWrite` as above; a success with another record is performed again after it, by performAndStore).
  */
 export async function performDuringSettlement<I>(
   ctx: AgentsContext,
@@ -59,6 +65,7 @@ export async function performDuringSettlement<I>(
   tenant: Tenant,
   claimed: { row: PaidRow; lease: string },
   settle: (beforeWrite: () => Promise<void>) => Promise<Settled>,
+  forecast: Promise<Record<string, unknown>> | null,
 ): Promise<PaidOutcome> {
   const { row, lease } = claimed;
   let withdraw!: (err: Withdrawn) => void;
@@ -76,8 +83,14 @@ export async function performDuringSettlement<I>(
     const outcome = await perform(ctx, call, tenant, row);
     return ctx.db.tx(async (tx) => {
       const written = await writeOutcome(tx, call, tenant, outcome);
-      hold = holdOf(await Promise.race([settling, withdrawn]));
-      await complete(tx, call, tenant, hold, written);
+      // Broadcast before the settlement resolved: complete now, with the forecast, while the receipt is awaited.
+      const early = forecast && (await Promise.race([forecast, settling.then(() => null), withdrawn]));
+      if (early)
+        await complete(tx, call, tenant, holdOf({ record: early, recorded: false, payerTenant: null }), written);
+      const settled = await Promise.race([settling, withdrawn]);
+      hold = holdOf(settled);
+      if (!early) await complete(tx, call, tenant, hold, written);
+      else if (settled.recorded || !isDeepStrictEqual(settled.record, early)) throw new Withdrawn(); // performed after it
       return written;
     });
   })();

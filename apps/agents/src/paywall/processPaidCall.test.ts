@@ -13,6 +13,7 @@ import {
 import type { HDAccount } from 'viem/accounts';
 import { createMailbox, mailboxCreatePrecheck, type CreateMailboxInput } from '../email/mailboxes.ts';
 import type { Facilitator } from '../facilitator/facilitator.ts';
+import { announceTransfer } from '../facilitator/settlementScope.ts';
 import type { AgentsContext } from '../context.ts';
 import { AgentError } from '../http/errors.ts';
 import { ensureTenant } from '../tenants/tenants.ts';
@@ -243,6 +244,101 @@ describe.skipIf(!process.env.DATABASE_URL)('an operation that only writes, durin
     const row = await rowOf(call.idempotencyKey!);
     expect(row).toMatchObject({ state: 'completed', response_status: 201 });
     expect(await mailboxesOf(lp)).toEqual([{ created_by_request: row!.id }]);
+  });
+
+  /**
+   * Whether the completion ran in the transaction still waiting for the settlement: it alone locks the paid row (its
+   * update, uncommitted). Polled for up to 2 s.
+   */
+  const completionLocks = async (key: string) => {
+    for (let waited = 0; waited < 2_000; waited += 5) {
+      const locked = await db
+        .tx((tx) => tx.query(`select 1 from agent_paid_requests where idempotency_key = $1 for update nowait`, [key]))
+        .then(
+          () => false,
+          (err: { code?: string }) => err.code === '55P03',
+        );
+      if (locked) return true;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    return false;
+  };
+  const completedEventsOf = (rowId: string) =>
+    db.query<{ transaction: string }>(
+      `select payload->>'transaction' as transaction from agent_events where dedupe_key = $1`,
+      [`payment.completed:${rowId}`],
+    );
+  /** The transaction PAYMENT-RESPONSE names. */
+  const transactionOf = ({ response }: Extract<PaidOutcome, { kind: 'performed' }>) =>
+    (JSON.parse(Buffer.from(response.headers['payment-response']!, 'base64').toString()) as { transaction: string })
+      .transaction;
+
+  it('completes while the receipt is awaited once the transfer is broadcast, and commits when the settlement returns that forecast', async () => {
+    const trace: string[] = [];
+    const lp = `forecast-${randomUUID().slice(0, 8)}`;
+    const call = await mailboxCall(chain.payers[1]!, lp, trace);
+    const outcome = await withSettle(
+      (real) => async (payload, req) => {
+        await reached(trace, 'written');
+        const settled = await real(payload, req); // broadcast, then mined: the completion runs meanwhile
+        if (await completionLocks(call.idempotencyKey!)) trace.push('completed');
+        trace.push('settled');
+        return settled;
+      },
+      () => processPaidCall(h.ctx, call),
+    );
+    if (outcome.kind !== 'performed') throw (outcome as { error: Error }).error;
+    expect(trace).toEqual(['written', 'completed', 'settled']);
+    const row = await rowOf(call.idempotencyKey!);
+    expect(row).toMatchObject({ state: 'completed', response_status: 201 });
+    expect(await mailboxesOf(lp)).toEqual([{ created_by_request: row!.id }]);
+    expect(await completedEventsOf(row!.id)).toEqual([{ transaction: transactionOf(outcome) }]);
+  });
+
+  it('a settlement that returns another record than its forecast rolls the completion back and stores its own', async () => {
+    const trace: string[] = [];
+    const lp = `reforecast-${randomUUID().slice(0, 8)}`;
+    const call = await mailboxCall(chain.payers[1]!, lp, trace);
+    const other = `0x${'ab'.repeat(32)}`;
+    const outcome = await withSettle(
+      (real) => async (payload, req) => {
+        await reached(trace, 'written');
+        const settled = await real(payload, req);
+        if (await completionLocks(call.idempotencyKey!)) trace.push('completed');
+        trace.push('settled');
+        return { ...settled, transaction: other };
+      },
+      () => processPaidCall(h.ctx, call),
+    );
+    if (outcome.kind !== 'performed') throw (outcome as { error: Error }).error;
+    expect(trace).toEqual(['written', 'completed', 'settled', 'written']); // performed again, after the settlement
+    expect(transactionOf(outcome)).toBe(other);
+    const row = await rowOf(call.idempotencyKey!);
+    expect(row).toMatchObject({ state: 'completed', response_status: 201 });
+    expect(await mailboxesOf(lp)).toEqual([{ created_by_request: row!.id }]);
+    expect(await completedEventsOf(row!.id)).toEqual([{ transaction: other }]);
+  });
+
+  it('a broadcast transfer whose settlement fails keeps none of the completion', async () => {
+    const trace: string[] = [];
+    const lp = `reverted-${randomUUID().slice(0, 8)}`;
+    const call = await mailboxCall(chain.payers[1]!, lp, trace);
+    const hash = `0x${'cd'.repeat(32)}` as const;
+    const outcome = await withSettle(
+      () => async (_payload, req) => {
+        await reached(trace, 'written');
+        announceTransfer(hash); // as the built-in facilitator does once it sent the transfer
+        if (await completionLocks(call.idempotencyKey!)) trace.push('completed');
+        return { success: false, errorReason: 'transaction_failed', transaction: hash, network: req.network };
+      },
+      () => withOneConnection((ctx) => processPaidCall(ctx, call)),
+    );
+    expect(trace).toEqual(['written', 'completed']);
+    expect(errorOf(outcome).code).toBe('PAYMENT_INVALID');
+    expect(await rowOf(call.idempotencyKey!)).toBeUndefined();
+    expect(await mailboxesOf(lp)).toEqual([]);
+    const completed = await db.query(`select 1 from agent_events where payload->>'transaction' = $1`, [hash]);
+    expect(completed).toEqual([]);
   });
 
   it('an operation that fails while the payment settles is answered once it settled, and stored', async () => {

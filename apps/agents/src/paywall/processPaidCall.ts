@@ -9,7 +9,7 @@ import type { PaidCall, PaidOutcome, SettledHold } from './paidCall.ts';
 import { claimPaidRequest, releaseLease, type Claim } from './paidRequests.ts';
 import { performAndStore, performDuringSettlement } from './performAndStore.ts';
 import { challengeOf, paymentRequiredError, paymentResponseHeader, replayResponse } from './paymentHeaders.ts';
-import { authenticatePayer, settleOnce } from './settlement.ts';
+import { authenticatePayer, forecastSuccess, settleOnce } from './settlement.ts';
 import { checkTerms, decodeProof, requestHash, requirementsOf, type Eip3009Proof } from './x402.ts';
 
 /** An error to answer as the x402 challenge (PAYMENT-REQUIRED): raised only where the payment itself is at fault. */
@@ -157,8 +157,14 @@ async function claimSettleAndPerform<I>(
     const during = fresh && call.operation.writesOnly && ctx.db.kind === 'postgres';
     const tenant = during ? await preconditions.catch(() => null) : null;
     if (tenant) {
-      return performDuringSettlement(ctx, call, tenant, claim, (beforeWrite) =>
-        settleOnce(ctx, { ...settle, beforeWrite }).catch(challenging),
+      const forecast = prepared?.broadcast.then((hash) => forecastSuccess(proof, hash)) ?? null;
+      return performDuringSettlement(
+        ctx,
+        call,
+        tenant,
+        claim,
+        (beforeWrite) => settleOnce(ctx, { ...settle, beforeWrite }).catch(challenging),
+        forecast,
       );
     }
     const settled = await settleOnce(ctx, settle).catch(challenging);

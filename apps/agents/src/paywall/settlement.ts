@@ -148,6 +148,15 @@ export async function settleOnce(ctx: AgentsContext, p: SettleParameters): Promi
   );
 }
 
+/**
+ * The record the built-in facilitator's settle (x402's exact EVM scheme) returns for a success whose transfer is
+ * `transaction`. Only a forecast: performDuringSettlement completes with it while the receipt is awaited and commits
+ * only when settle() returned exactly this record (any other outcome rolls it back).
+ */
+export function forecastSuccess(proof: Eip3009Proof, transaction: `0x${string}`): Record<string, unknown> {
+  return { success: true, transaction, network: proof.payload.accepted.network, payer: proof.authorization.from };
+}
+
 function reconciled(proof: Eip3009Proof, req: PaymentRequirements): Record<string, unknown> {
   return { success: true, transaction: '', network: req.network, payer: proof.payer, reconciled: true };
 }
