@@ -115,6 +115,16 @@ describe(`database (${process.env.DATABASE_URL ? 'postgres' : 'pglite'})`, () =>
     },
   );
 
+  it.skipIf(!process.env.DATABASE_URL)(
+    "pauses the VACUUMs it runs as autovacuum does, on every pool's connections",
+    async () => {
+      const probe = `select current_setting('vacuum_cost_delay') as delay`;
+      expect(await db.query(probe)).toEqual([{ delay: '2ms' }]);
+      expect(await db.query(`${probe}, cardinality($1::int[])`, [[1]])).toMatchObject([{ delay: '2ms' }]);
+      expect(await db.tx((tx) => tx.query(probe))).toEqual([{ delay: '2ms' }]);
+    },
+  );
+
   it('commits a transaction that resolves and rolls back one that throws', async () => {
     await db.tx((tx) => tx.query('insert into a (id) values (2)'));
     await expect(

@@ -22,7 +22,9 @@ export const DEFAULT_VACUUM_BOUND: VacuumBound = { minDead: 5_000, share: 0.1 };
  * statistics.
  *
  * SKIP_LOCKED: a vacuum of the table in progress elsewhere (another process, autovacuum) is not waited for. A VACUUM
- * runs outside any transaction, on a connection of its own: never call this inside `tx`.
+ * runs outside any transaction, on a connection of its own: never call this inside `tx`. On PostgreSQL it pauses as
+ * autovacuum does (vacuum_cost_delay on Tender's connections, postgresDatabase.ts), so that it does not take the
+ * machine from the statements beside it.
  */
 export async function vacuumWhenDue(
   db: Database,
