@@ -90,7 +90,7 @@ export async function performDuringSettlement<I>(
       const settled = await Promise.race([settling, withdrawn]);
       hold = holdOf(settled);
       if (!early) await complete(tx, call, tenant, hold, written);
-      else if (settled.recorded || !isDeepStrictEqual(settled.record, early)) throw new Withdrawn(); // performed after it
+      else if (!isDeepStrictEqual(settled.record, early)) throw new Withdrawn(); // a reconciled one too: performed after it
       return written;
     });
   })();
