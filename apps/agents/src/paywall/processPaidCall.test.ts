@@ -341,42 +341,6 @@ describe.skipIf(!process.env.DATABASE_URL)('an operation that only writes, durin
     expect(completed).toEqual([]);
   });
 
-  it('a completing transaction whose connection dies before COMMIT keeps nothing; the retry completes once', async () => {
-    // What PostgreSQL sees of a kill -9 between the early completion and its COMMIT: the connection ends, the
-    // transaction rolls back with its completion and its payment.completed.
-    const trace: string[] = [];
-    const lp = `dropped-${randomUUID().slice(0, 8)}`;
-    const call = await mailboxCall(chain.payers[1]!, lp, trace);
-    const first = await withSettle(
-      (real) => async (payload, req) => {
-        await reached(trace, 'written');
-        const settled = await real(payload, req);
-        if (await completionLocks(call.idempotencyKey!)) trace.push('completed');
-        // The backend of the transaction that updated the row (its xmax) ends.
-        const [ended] = await db.query<{ ended: boolean }>(
-          `select pg_terminate_backend(a.pid) as ended from pg_stat_activity a, agent_paid_requests p
-            where p.idempotency_key = $1 and a.backend_xid = p.xmax`,
-          [call.idempotencyKey],
-        );
-        if (ended?.ended) trace.push('connection ended');
-        return settled;
-      },
-      () => processPaidCall(h.ctx, call),
-    );
-    expect(trace).toEqual(['written', 'completed', 'connection ended']);
-    expect(first.kind).not.toBe('performed');
-    const row = await rowOf(call.idempotencyKey!);
-    expect(row?.state).not.toBe('completed');
-    expect(await mailboxesOf(lp)).toEqual([]);
-    expect(await completedEventsOf(row!.id)).toEqual([]);
-
-    const retry = await processPaidCall(h.ctx, { ...call, requestId: `req-${randomUUID()}` });
-    if (retry.kind !== 'performed') throw new Error(`expected performed, got ${retry.kind}`);
-    expect(await rowOf(call.idempotencyKey!)).toMatchObject({ state: 'completed', response_status: 201 });
-    expect(await mailboxesOf(lp)).toEqual([{ created_by_request: row!.id }]);
-    expect(await completedEventsOf(row!.id)).toEqual([{ transaction: transactionOf(retry) }]);
-  });
-
   it('an operation that fails while the payment settles is answered once it settled, and stored', async () => {
     const trace: string[] = [];
     const call = await mailboxCall(chain.payers[1]!, `failing-${randomUUID().slice(0, 8)}`, trace);
