@@ -8,16 +8,19 @@ import type {
   VerifyResponse,
 } from '@x402/core/types';
 import { registerExactEvmScheme } from '@x402/evm/exact/facilitator';
-import { toFacilitatorEvmSigner } from '@x402/evm';
+import { eip3009ABI, toFacilitatorEvmSigner } from '@x402/evm';
 import { rpcHttp } from '@tender/evm';
 import {
   concat,
   createWalletClient,
   defineChain,
   encodeFunctionData,
+  getAddress,
   getContractError,
+  parseSignature,
   publicActions,
   type Abi,
+  type Address,
   type BaseError,
   type Chain,
   type Hex,
@@ -26,7 +29,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createNonceManager, jsonRpc } from 'viem/nonce';
-import { announceTransfer, codeOnce, inSettlement, passGate } from './settlementScope.ts';
+import { announceTransfer, codeOnce, inSettlement, passGate, prepareAhead, preparedOnce } from './settlementScope.ts';
 
 /**
  * Verifies and settles x402 payments. Two implementations behind this one interface, chosen by configuration:
@@ -91,6 +94,12 @@ export function createBuiltInFacilitator(
     transport: rpcHttp(opts.rpcUrl, { batch: false, retryCount: 0 }),
     pollingInterval: opts.pollingMs,
   }).extend(publicActions);
+  // The transaction's gas estimate (which refuses a transfer that would revert) and its fees, as a key for
+  // preparedOnce: the settlement's transfer is prepared ahead, beside its verification (settle below).
+  const prepare = (to: Address, data: Hex, gas: bigint | undefined) => ({
+    key: `${to.toLowerCase()}:${data}:${gas ?? ''}`,
+    run: () => client.prepareTransactionRequest({ to, data, gas, parameters: ['chainId', 'fees', 'gas', 'type'] }),
+  });
   const signer = toFacilitatorEvmSigner(
     {
       address: account.address,
@@ -107,11 +116,10 @@ export function createBuiltInFacilitator(
         const abi = abi_ as Abi;
         const call = encodeFunctionData({ abi, functionName, args });
         const data = dataSuffix ? concat([call, dataSuffix]) : call;
-        const request = await client
-          .prepareTransactionRequest({ to: address, data, gas, parameters: ['chainId', 'fees', 'gas', 'type'] })
-          .catch((err: BaseError) => {
-            throw getContractError(err, { abi, address, args, functionName, sender: account.address });
-          });
+        const { key, run } = prepare(address, data, gas);
+        const request = await preparedOnce(key, run).catch((err: BaseError) => {
+          throw getContractError(err, { abi, address, args, functionName, sender: account.address });
+        });
         await passGate();
         // eth_fillTransaction answers with a nonce too: dropped, so that the nonce manager hands one out.
         const { nonce: _filled, ...unsigned } = request;
@@ -134,10 +142,57 @@ export function createBuiltInFacilitator(
     holdsBroadcast: true,
     relayer: account.address,
     verify: (payload, requirements) => facilitator.verify(payload, requirements),
-    settle: (payload, requirements) => inSettlement(() => facilitator.settle(payload, requirements)),
+    settle: (payload, requirements) =>
+      inSettlement(() => {
+        const transfer = eip3009Transfer(payload, requirements);
+        if (transfer) {
+          const { key, run } = prepare(transfer.to, transfer.data, undefined);
+          prepareAhead(key, run);
+        }
+        return facilitator.settle(payload, requirements);
+      }),
     // The x402 FacilitatorClient surface, so the same instance can serve an x402ResourceServer (bench).
     getSupported: async () => facilitator.getSupported() as SupportedResponse,
   };
+}
+
+/**
+ * The transfer x402's exact scheme sends to settle an EIP-3009 payload signed by an account (a 65-byte signature):
+ * transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s) on the asset, encoded as its
+ * executeTransferWithAuthorization encodes it. Null for any other payload (Permit2, an ERC-6492 or ERC-1271
+ * signature), whose settlement prepares its own transaction when it sends it. Should x402 ever encode the call
+ * otherwise, the calldata differs and preparedOnce prepares anew: slower, never wrong.
+ */
+function eip3009Transfer(
+  payload: PaymentPayload,
+  requirements: PaymentRequirements,
+): { to: Address; data: Hex } | null {
+  const { signature, authorization: a } = payload.payload as {
+    signature?: unknown;
+    authorization?: Record<string, unknown>;
+  };
+  if (typeof signature !== 'string' || !/^0x[0-9a-fA-F]{130}$/.test(signature) || !a) return null;
+  try {
+    const { v, yParity, r, s } = parseSignature(signature as Hex);
+    const data = encodeFunctionData({
+      abi: eip3009ABI,
+      functionName: 'transferWithAuthorization',
+      args: [
+        getAddress(String(a.from)),
+        getAddress(String(a.to)),
+        BigInt(String(a.value)),
+        BigInt(String(a.validAfter)),
+        BigInt(String(a.validBefore)),
+        a.nonce as Hex,
+        Number(v || yParity),
+        r,
+        s,
+      ],
+    });
+    return { to: getAddress(requirements.asset), data };
+  } catch {
+    return null; // not a payload x402 could settle either: its verification says why
+  }
 }
 
 /** A remote facilitator speaking the x402 facilitator HTTP API (POST /verify, POST /settle). */

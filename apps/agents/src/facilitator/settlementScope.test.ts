@@ -1,7 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { PaymentRequirements } from '@x402/core/types';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { payerClient, startChain, type Chain } from '../_test/agentsTestKit.ts';
-import { codeOnce, holdBroadcast, inSettlement } from './settlementScope.ts';
+import { codeOnce, holdBroadcast, inSettlement, prepareAhead, preparedOnce } from './settlementScope.ts';
 import { createBuiltInFacilitator } from './facilitator.ts';
 
 // The built-in facilitator's settlement started with its broadcast held, on the devnet: nothing reaches the chain
@@ -105,5 +107,87 @@ describe('codeOnce', () => {
       expect(await codeOnce('0xab', read)).toBe('0x');
     });
     expect(reads).toBe(6);
+  });
+});
+
+describe('prepareAhead and preparedOnce', () => {
+  it('hand the preparation started ahead to the send it names, once; any other send prepares its own', async () => {
+    let prepared = 0;
+    const prepare = async () => ++prepared;
+    await inSettlement(async () => {
+      prepareAhead('transfer', prepare);
+      expect(prepared).toBe(1); // started at once
+      expect(await preparedOnce('another', prepare)).toBe(2);
+      expect(await preparedOnce('transfer', prepare)).toBe(1); // the one started ahead
+      expect(await preparedOnce('transfer', prepare)).toBe(3); // taken once
+    });
+    prepareAhead('transfer', prepare); // outside a settlement: nothing starts
+    expect(await preparedOnce('transfer', prepare)).toBe(4);
+    expect(prepared).toBe(4);
+  });
+
+  it("prepares again when the preparation ahead failed: the error is the chain's answer of now", async () => {
+    let calls = 0;
+    const prepare = async () => {
+      calls++;
+      if (calls === 1) throw new Error('execution reverted');
+      return 'prepared';
+    };
+    await inSettlement(async () => {
+      prepareAhead('transfer', prepare);
+      expect(await preparedOnce('transfer', prepare)).toBe('prepared');
+    });
+    expect(calls).toBe(2);
+  });
+});
+
+describe('the built-in settlement prepares its transfer beside its verification', () => {
+  it("asks for the transfer's gas estimate before the payer's code is read, once per settlement", async () => {
+    // A JSON-RPC proxy in front of the devnet that holds every eth_getCode answer until the transaction's
+    // preparation has been asked for (at most 2 s): x402 checks the signature only once the payer's code is known,
+    // so a preparation made after the verification would arrive only once the hold gave up.
+    const log: string[] = [];
+    let asked!: () => void;
+    const preparing = new Promise<void>((resolve) => (asked = resolve));
+    const prepares = (method: string) => method === 'eth_fillTransaction' || method === 'eth_estimateGas';
+    const proxy = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', async () => {
+        const body = Buffer.concat(chunks).toString();
+        const { method } = JSON.parse(body) as { method: string };
+        log.push(method);
+        if (prepares(method)) asked();
+        const answer = await fetch(chain.devnet.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        });
+        const text = await answer.text();
+        if (method === 'eth_getCode') {
+          await Promise.race([preparing, new Promise((r) => setTimeout(r, 2_000))]);
+          log.push('eth_getCode answered');
+        }
+        res.writeHead(answer.status, { 'content-type': 'application/json' }).end(text);
+      });
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r));
+    try {
+      const proxied = createBuiltInFacilitator({
+        network: requirements.network as `eip155:${number}`,
+        rpcUrl: `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`,
+        relayerPrivateKey: chain.relayerKey,
+        pollingMs: 20,
+      });
+      const start = await chain.balance(chain.payTo.address);
+      expect(await proxied.settle(await signed(), requirements)).toMatchObject({ success: true });
+      expect(await chain.balance(chain.payTo.address)).toBe(start + 10_000n);
+      const preparation = log.findIndex(prepares);
+      expect(preparation).toBeGreaterThanOrEqual(0);
+      expect(preparation).toBeLessThan(log.indexOf('eth_getCode answered'));
+      expect(log.filter(prepares)).toHaveLength(1); // the send took the preparation made ahead
+    } finally {
+      await new Promise((r) => proxy.close(r));
+    }
   });
 });

@@ -3,7 +3,8 @@ import type { SettleResponse } from '@x402/core/types';
 
 // One settlement of the built-in facilitator runs in an async context of its own (a scope): what its steps share
 // without x402 passing it along. Its broadcast gate (holdBroadcast, passGate), the hash of its broadcast transfer
-// (announceTransfer), and the chain reads it makes once (codeOnce).
+// (announceTransfer), the chain reads it makes once (codeOnce), and its transfer's preparation started ahead
+// (prepareAhead, preparedOnce).
 
 /**
  * A settlement started before the paywall may move money: everything before its broadcast (the verification, the
@@ -33,6 +34,8 @@ interface Scope {
   codes: Map<string, Promise<`0x${string}` | undefined>>;
   /** Told the hash of the transfer once it is broadcast. */
   transferred(hash: `0x${string}`): void;
+  /** The transaction prepared ahead (prepareAhead), under the key that names it, until preparedOnce takes it. */
+  ahead?: { key: string; prepared: Promise<unknown> } | undefined;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -102,4 +105,32 @@ export function codeOnce(
     code.catch(() => scope.codes.delete(key));
   }
   return code;
+}
+
+/**
+ * Starts `prepare` (the transaction `key` names: its contract and calldata) now, for preparedOnce to take up when the
+ * settlement comes to send it. The built-in facilitator prepares its transfer (the gas estimate and the fees) while
+ * x402 is still verifying the payment (the payer's code, the signature): neither needs the other, and verifying
+ * first put the two in a row on every settlement's path. A preparation nobody takes (the verification failed, the
+ * settlement was abandoned) is dropped: it only read the chain. A no-op outside a settlement.
+ */
+export function prepareAhead(key: string, prepare: () => Promise<unknown>): void {
+  const scope = scopes.getStore();
+  if (!scope) return;
+  const prepared = prepare();
+  prepared.catch(() => {});
+  scope.ahead = { key, prepared };
+}
+
+/**
+ * The transaction `key` names, prepared: the one prepareAhead started in this settlement when the keys match (taken
+ * once), else `prepare()` now. A preparation ahead that failed is asked again, so that the error the settlement sees
+ * is the chain's answer of now (a transfer that would revert, say), not a read from before the verification.
+ */
+export function preparedOnce<T>(key: string, prepare: () => Promise<T>): Promise<T> {
+  const scope = scopes.getStore();
+  if (!scope?.ahead || scope.ahead.key !== key) return prepare();
+  const { prepared } = scope.ahead;
+  scope.ahead = undefined;
+  return (prepared as Promise<T>).catch(() => prepare());
 }
