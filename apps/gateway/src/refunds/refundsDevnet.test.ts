@@ -18,11 +18,13 @@ import { createGatewayServer } from '../server.ts';
 import {
   eventually,
   independentlyVerify,
+  ok,
   ownerSession,
   startDeliveryRunner,
   startReceiver,
   testSecretBox,
   type Receiver,
+  type ReceivedRequest,
 } from '../webhooks/_test/webhookTestKit.ts';
 import { createWebhookEndpoint } from '../webhooks/endpoints.ts';
 import type { RefundRequestView } from './refundRequest.ts';
@@ -31,6 +33,8 @@ import { verifyWebhook } from '../../../../packages/sdk/src/verifyWebhook.ts';
 let h: ChainHarness;
 let app: App;
 let rx: Receiver;
+/** The gateway's clock when each request arrived. */
+const receivedAt = new Map<ReceivedRequest, number>();
 let secret: string;
 let delivery: Awaited<ReturnType<typeof startDeliveryRunner>> | undefined;
 const keys: Record<'dev' | 'readOnly' | 'other', string> = { dev: '', readOnly: '', other: '' };
@@ -134,6 +138,12 @@ beforeAll(async () => {
   // The vault holds some EURC, to send the wrong token from the right sender.
   await transferToken(h.payer, h.devnet.manifest.tokens.EURC, h.vault, 50_000_000n);
   rx = await startReceiver();
+  // The merchant's clock is the gateway's: a test below moves it 301 s forward for a while, and a delivery the runner
+  // signs meanwhile is fresh by that clock, not by the real one.
+  rx.fallback = (req, res) => {
+    receivedAt.set(req, h.ctx.now().getTime());
+    ok(req, res);
+  };
   const created = await createWebhookEndpoint(h.ctx, ownerSession(h.tenant.merchantId), {
     url: rx.url,
     enabled_events: ['refund.requested', 'refund.completed', 'payment.overpaid'],
@@ -504,7 +514,7 @@ describe(`refunds on the devnet (${process.env.DATABASE_URL ? 'postgres' : 'pgli
     await eventually(async () => (rx.requests.length >= expected.length ? true : undefined), 30_000, 'deliveries');
     const events = rx.requests.map((req) => {
       expect(independentlyVerify(req.headers['tender-signature'], req.body, secret)).toBe(1);
-      return verifyWebhook(req.body, req.headers['tender-signature'], secret);
+      return verifyWebhook(req.body, req.headers['tender-signature'], secret, { now: () => receivedAt.get(req)! });
     });
     expect(new Set(events.map((e) => e.id))).toEqual(new Set(expected.map((e) => e.id)));
     const completed = events.find((e) => e.type === 'refund.completed' && e.data.object.id === firstRefund.id);
