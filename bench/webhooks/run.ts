@@ -25,6 +25,8 @@
  *    undici (a Pool of C connections, `pool.request` and the body dumped), so the ratio compares Tender's work, not
  *    two clients; --bare-client=node runs the loop on node:http's keep-alive Agent (the sender's client before it
  *    moved to undici).
+ * floor.ts beside it measures what the delivery data model itself allows against the same bare loop (a minimal runner
+ * over lease-claimed rows and an attempt log, none of Tender's code), so the gap can be split between the two.
  * A warm-up round of both (5,000 events, not counted) comes first. Prints deliveries per second of both, the CPU
  * per delivery of each process, and the ratio tender / bare per round and its median. PostgreSQL CPU is shown twice:
  * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
