@@ -45,7 +45,7 @@ export const TARGETS: readonly Target[] = [
   {
     id: 'events.socketRss.vsNats',
     bench: 'events',
-    label: 'idle authenticated socket, RSS vs NATS',
+    label: 'idle authenticated socket, RSS vs NATS (what one more costs)',
     better: 'lower',
     target: 0.5,
     unit: '×',

@@ -83,6 +83,23 @@ export function rssOf(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]) * 1024;
 }
 
+/**
+ * Memory per idle socket, read twice: the RSS growth of a fresh server per socket at S sockets, and the growth per
+ * socket of its second S/2 (RSS at S minus RSS at S/2, over S/2): what one more idle socket costs. The first counts
+ * the server's one-time costs too, which its first burst of connections sets off and no later socket pays again: V8's
+ * young generation made resident (up to 2 × --max-semi-space-size, 128 MiB under .npmrc, whatever the socket count),
+ * Go's heap arenas. Both sides are read the same way.
+ */
+export interface SocketMemory {
+  fromFresh: number;
+  marginal: number;
+}
+
+/** SocketMemory from the three settled readings: before any socket, at `half` sockets, at `sockets`. */
+export function socketMemory(sockets: number, half: number, before: number, mid: number, after: number): SocketMemory {
+  return { fromFresh: (after - before) / sockets, marginal: (after - mid) / (sockets - half) };
+}
+
 /** Says so when a memory figure's reading did not settle (it is then the last reading). */
 export const unsettled = (...readings: { settled: boolean }[]) =>
   readings.every((r) => r.settled) ? '' : ' (a reading did not settle within 120 s)';

@@ -14,6 +14,8 @@ import {
   pct,
   rssOf,
   settledRss,
+  socketMemory,
+  type SocketMemory,
   sleep,
   unsettled,
   until,
@@ -52,7 +54,7 @@ export interface NatsBench {
    * RSS growth of a nats-server of its own per idle connection holding one subscription (the server runs without
    * auth here).
    */
-  bytesPerIdleSocket(sockets: number): Promise<number>;
+  bytesPerIdleSocket(sockets: number): Promise<SocketMemory>;
   close(): Promise<void>;
 }
 
@@ -139,20 +141,23 @@ export async function openNats(cfg: EventsConfig): Promise<NatsBench> {
       await Promise.all(conns.splice(0).map((c) => c.close()));
       const own = await startOwnNatsServer();
       try {
-        const before = await settledRss(() => rssOf(own.pid));
-        const idle = await connectAll(sockets, 250, async (i) => {
+        const open = async (i: number) => {
           const nc = await connect({ servers: own.url, pingInterval: 60_000 });
           nc.subscribe(`${subject}.idle.${i}`);
           await nc.flush();
           return nc;
-        });
-        conns.push(...idle);
+        };
+        const half = Math.floor(sockets / 2);
+        const before = await settledRss(() => rssOf(own.pid));
+        conns.push(...(await connectAll(half, 250, open)));
+        const mid = await settledRss(() => rssOf(own.pid));
+        conns.push(...(await connectAll(sockets - half, 250, (i) => open(half + i))));
         const after = await settledRss(() => rssOf(own.pid));
         await Promise.all(conns.splice(0).map((c) => c.close().catch(() => {})));
         console.log(
-          `nats: ${sockets} idle connections: nats-server (its own) RSS ${mb(before.rss)} → ${mb(after.rss)} MiB${unsettled(before, after)}`,
+          `nats: ${sockets} idle connections: nats-server (its own) RSS ${mb(before.rss)} → ${mb(mid.rss)} (${half}) → ${mb(after.rss)} MiB${unsettled(before, mid, after)}`,
         );
-        return (after.rss - before.rss) / sockets;
+        return socketMemory(sockets, half, before.rss, mid.rss, after.rss);
       } finally {
         own.stop();
       }

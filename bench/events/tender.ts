@@ -25,6 +25,8 @@ import {
   pct,
   rssOf,
   settledRss,
+  socketMemory,
+  type SocketMemory,
   sleep,
   unsettled,
   until,
@@ -44,8 +46,8 @@ export const WAKES: readonly Wake[] = ['default', 'in-commit', 'in-process'];
 
 export interface TenderBench {
   side: Side;
-  /** RSS growth of a fresh gateway process per idle authenticated socket, at `sockets` sockets (after the rounds). */
-  bytesPerIdleSocket(sockets: number): Promise<number>;
+  /** RSS of a fresh gateway process per idle authenticated socket, at `sockets` sockets (after the rounds). */
+  bytesPerIdleSocket(sockets: number): Promise<SocketMemory>;
   close(): Promise<void>;
 }
 
@@ -203,12 +205,14 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
         await sleep(10_000);
         return fresh.request<Stats>({ cmd: 'stats' });
       };
+      const open = (i: number) => TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token);
+      const half = Math.floor(sockets / 2);
       const heapBefore = (await quietStats()).memory.heapUsed;
       const before = await settledRss(() => rssOf(fresh.child.pid!));
-      const idle = await connectAll(sockets, 250, (i) =>
-        TestClient.open(fresh.wsUrl, idleTokens[Math.floor(i / perTenant)]!.token),
-      );
-      clients.push(...idle);
+      clients.push(...(await connectAll(half, 250, open)));
+      await quietStats();
+      const mid = await settledRss(() => rssOf(fresh.child.pid!));
+      clients.push(...(await connectAll(sockets - half, 250, (i) => open(half + i))));
       const { stats: served, memory } = await quietStats();
       const after = await settledRss(() => rssOf(fresh.child.pid!));
       if (served.authenticated !== sockets) throw new Error(`tender: ${served.authenticated} sockets authenticated`);
@@ -217,9 +221,9 @@ export async function openTender(cfg: EventsConfig, wakes: readonly Wake[]): Pro
       await closeAll();
       const heapPer = (memory.heapUsed - heapBefore) / sockets;
       console.log(
-        `tender: ${sockets} idle sockets: RSS ${mb(before.rss)} → ${mb(after.rss)} MiB${unsettled(before, after)}, heap ${mb(heapBefore)} → ${mb(memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
+        `tender: ${sockets} idle sockets: RSS ${mb(before.rss)} → ${mb(mid.rss)} (${half}) → ${mb(after.rss)} MiB${unsettled(before, mid, after)}, heap ${mb(heapBefore)} → ${mb(memory.heapUsed)} MiB (${Math.round(heapPer)} B/socket on the JS heap)`,
       );
-      return (after.rss - before.rss) / sockets;
+      return socketMemory(sockets, half, before.rss, mid.rss, after.rss);
     },
 
     async close() {
