@@ -159,9 +159,9 @@ export function createBuiltInFacilitator(
 /**
  * The transfer x402's exact scheme sends to settle an EIP-3009 payload signed by an account (a 65-byte signature):
  * transferWithAuthorization(from, to, value, validAfter, validBefore, nonce, v, r, s) on the asset, encoded as its
- * executeTransferWithAuthorization encodes it. Null for any other payload (Permit2, an ERC-6492 or ERC-1271
- * signature), whose settlement prepares its own transaction when it sends it. Should x402 ever encode the call
- * otherwise, the calldata differs and preparedOnce prepares anew: slower, never wrong.
+ * executeTransferWithAuthorization encodes it. Null for any other payload (Permit2, a signature of another length
+ * such as an ERC-6492 one), whose settlement prepares its own transaction when it sends it. Should x402 ever encode
+ * the call otherwise, the calldata differs and preparedOnce prepares anew: slower, never wrong.
  */
 function eip3009Transfer(
   payload: PaymentPayload,
