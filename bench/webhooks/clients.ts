@@ -8,16 +8,15 @@
  *
  *   npx tsx bench/webhooks/clients.ts [--requests=20000] [--concurrency=64] [--rounds=5]
  */
-import { spawn } from 'node:child_process';
 import http from 'node:http';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { createWebhookSender } from '../../apps/gateway/src/webhooks/sender.ts';
 import { urlPolicy } from '../../apps/gateway/src/webhooks/ssrfGuard.ts';
 import { numberOption } from '../_lib/numberOption.ts';
 import { printTable } from '../_lib/printTable.ts';
+import { startReceiver } from './startReceiver.ts';
 
 const N = numberOption('requests', 20_000);
 const C = numberOption('concurrency', 64);
@@ -88,14 +87,7 @@ async function round(post: Post): Promise<{ perSecond: number; cpuUs: number }> 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 async function main(): Promise<void> {
-  const receiver = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./receiver.ts', import.meta.url))],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise<number>((resolve) =>
-    receiver.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
-  );
+  const { child: receiver, port } = await startReceiver();
   const clients = {
     'node:http Agent (keep-alive)': nodeHttp(port),
     'undici Pool': undiciPool(port),

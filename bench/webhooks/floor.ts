@@ -11,14 +11,13 @@
  *                                   (add NODE_OPTIONS=--max-semi-space-size=64, as npm scripts run)
  *   env: DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import postgres from 'postgres';
 import { Pool } from 'undici';
 import { startCpuSplit } from '../_lib/processCpu.ts';
 import { alternateRounds, judge, loadLine, printJudged, roundsOption, sizeOption, type Side } from '../_lib/rounds.ts';
 import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/settings.ts';
+import { startReceiver } from './startReceiver.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const N = sizeOption('events', 20_000, 2_000);
@@ -120,14 +119,7 @@ async function deliverAll(sql: postgres.Sql, post: Post): Promise<void> {
 
 async function main(): Promise<void> {
   console.log(loadLine('before the run'));
-  const receiver = spawn(
-    process.execPath,
-    ['--import', 'tsx', fileURLToPath(new URL('./receiver.ts', import.meta.url))],
-    { stdio: ['ignore', 'pipe', 'inherit'] },
-  );
-  const port = await new Promise<number>((resolve) =>
-    receiver.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim()))),
-  );
+  const { child: receiver, port } = await startReceiver();
   const schema = `bench_webhooks_floor_${randomBytes(4).toString('hex')}`;
   const sql = postgres(url, { max: 10, onnotice: () => {}, connection: { search_path: schema } });
   const pool = new Pool(`http://127.0.0.1:${port}`, { connections: C, pipelining: 1 });

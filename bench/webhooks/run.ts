@@ -32,11 +32,9 @@
  * every postgres process of the machine (WAL writer and checkpointer included, but also any other client's work on
  * a shared server), and only the backends connected to the benchmark's database (`its backends`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
 import { startCpuProfile } from '../_lib/cpuProfile.ts';
 import { printTable } from '../_lib/printTable.ts';
@@ -58,6 +56,7 @@ import { DEFAULT_WEBHOOK_CONCURRENCY } from '../../apps/gateway/src/webhooks/set
 import { testSecretBox } from '../../apps/gateway/src/webhooks/_test/webhookTestKit.ts';
 import { numberOption } from '../_lib/numberOption.ts';
 import { reportFigures } from '../_lib/reportFigures.ts';
+import { startReceiver } from './startReceiver.ts';
 import { alternateRounds, judge, loadLine, printJudged, roundsOption, sizeOption, type Side } from '../_lib/rounds.ts';
 
 const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -72,17 +71,6 @@ const EVENTS_PER_TX = 200;
 const BARE_CLIENT =
   process.argv.find((a) => a.startsWith('--bare-client='))?.slice('--bare-client='.length) ?? 'undici';
 if (BARE_CLIENT !== 'undici' && BARE_CLIENT !== 'node') throw new Error('--bare-client must be undici or node');
-
-async function startReceiver(): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(new URL('./receiver.ts', import.meta.url))], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const port = await new Promise<number>((resolve, reject) => {
-    child.stdout!.once('data', (d: Buffer) => resolve(Number(d.toString().trim())));
-    child.once('exit', (code) => reject(new Error(`receiver exited: ${code}`)));
-  });
-  return { child, port };
-}
 
 /** Polls every 50 ms: often enough to end the timing within 50 ms, rarely enough to cost the database nothing much. */
 async function untilTrue(what: string, check: () => Promise<boolean>): Promise<void> {
